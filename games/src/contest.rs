@@ -1,0 +1,114 @@
+//! Reading and writing the contest formats, shared by every problem: line-numbered errors, case headers, output.
+
+use std::fmt::Display;
+
+/// Bad contest input: which problem, which line (1-based; one past the last line for a truncated file), and what
+/// was expected there.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{problem} input, line {line}: {message}")]
+pub struct ParseError {
+    pub problem: &'static str,
+    pub line: usize,
+    pub message: String,
+}
+
+/// The lines of a contest input, numbered, with blank lines skipped and trailing white space (and `\r`) ignored.
+pub struct Lines<'a> {
+    problem: &'static str,
+    lines: std::iter::Peekable<std::iter::Enumerate<std::str::Lines<'a>>>,
+    last: usize,
+}
+
+impl<'a> Lines<'a> {
+    pub fn new(problem: &'static str, input: &'a str) -> Lines<'a> {
+        Lines { problem, lines: input.lines().enumerate().peekable(), last: 0 }
+    }
+
+    pub fn error(&self, line: usize, message: impl Into<String>) -> ParseError {
+        ParseError { problem: self.problem, line, message: message.into() }
+    }
+
+    /// The next non-blank line and its number, or an error saying what was missing.
+    pub fn next(&mut self, expected: impl Display) -> Result<(usize, &'a str), ParseError> {
+        for (i, line) in self.lines.by_ref() {
+            self.last = i + 1;
+            let line = line.trim_end();
+            if !line.is_empty() {
+                return Ok((i + 1, line));
+            }
+        }
+        Err(self.error(self.last + 1, format!("expected {expected}, found the end of the input")))
+    }
+
+    /// The next line as exactly `K` whitespace-separated integers within their ranges.
+    pub fn numbers<const K: usize>(
+        &mut self,
+        names: [&str; K],
+        ranges: [std::ops::RangeInclusive<u64>; K],
+    ) -> Result<(usize, [u64; K]), ParseError> {
+        let expected = names.join(" ");
+        let (line, text) = self.next(format_args!("a line `{expected}`"))?;
+        let mut words = text.split_whitespace();
+        let mut out = [0u64; K];
+        for k in 0..K {
+            let word = words.next().ok_or_else(|| {
+                self.error(line, format!("expected `{expected}`, found `{text}`: {} is missing", names[k]))
+            })?;
+            let value: u64 = word
+                .parse()
+                .map_err(|_| self.error(line, format!("expected {} to be a whole number, found `{word}`", names[k])))?;
+            if !ranges[k].contains(&value) {
+                return Err(self.error(
+                    line,
+                    format!("{} = {value} is out of range {}..={}", names[k], ranges[k].start(), ranges[k].end()),
+                ));
+            }
+            out[k] = value;
+        }
+        if let Some(extra) = words.next() {
+            return Err(self.error(line, format!("expected `{expected}`, found extra `{extra}` after it")));
+        }
+        Ok((line, out))
+    }
+
+    /// The number of cases, T, from the first line.
+    pub fn case_count(&mut self, max: u64) -> Result<usize, ParseError> {
+        let (_, [t]) = self.numbers(["T"], [1..=max])?;
+        Ok(t as usize)
+    }
+
+    /// After the last case: anything left is junk, most likely more cases than T announced.
+    pub fn finish(mut self, cases: usize) -> Result<(), ParseError> {
+        match self.lines.by_ref().map(|(i, l)| (i + 1, l.trim_end())).find(|(_, l)| !l.is_empty()) {
+            None => Ok(()),
+            Some((line, text)) => Err(self.error(
+                line,
+                format!("expected the end of the input after the {cases} case(s) T announced, found `{text}`"),
+            )),
+        }
+    }
+}
+
+/// Contest output: `Case #1: ...`, one line per answer.
+pub fn write_answers<A: Display>(answers: impl IntoIterator<Item = A>) -> String {
+    answers.into_iter().enumerate().map(|(i, a)| format!("Case #{}: {a}\n", i + 1)).collect()
+}
+
+/// Split contest output into the text of each answer, checking the `Case #x: ` prefixes are 1, 2, 3, ...
+pub fn read_answers<'a>(problem: &'static str, output: &'a str) -> Result<Vec<&'a str>, ParseError> {
+    let mut answers = Vec::new();
+    for (i, line) in output.lines().enumerate() {
+        let line = line.trim_end();
+        if line.is_empty() {
+            continue;
+        }
+        let prefix = format!("Case #{}: ", answers.len() + 1);
+        let answer = line.strip_prefix(&prefix).ok_or_else(|| ParseError {
+            problem,
+            line: i + 1,
+            message: format!("expected a line starting `{prefix}`, found `{line}`"),
+        })?;
+        answers.push(answer);
+    }
+    Ok(answers)
+}

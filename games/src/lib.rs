@@ -1,0 +1,13 @@
+//! The shared vocabulary of gamecheck.
+//!
+//! Per problem, one module holds the case and answer types, the contest-format parser and printer, the constraint
+//! checks, the seeded generators and the shrinking steps. Solvers and oracles both depend on this crate and on
+//! nothing else, so it deliberately contains no game algorithm: no adjacency, no flood fill, no union-find that a
+//! solver or oracle could lean on. A bug here would be invisible to every differential test.
+
+pub mod contest;
+pub mod hex;
+pub mod seed;
+
+pub use contest::ParseError;
+pub use seed::{Sizes, case_rng};

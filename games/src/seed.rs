@@ -1,0 +1,58 @@
+//! Reproducible randomness: every generated case comes from (seed, index) alone.
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+/// The generator for case `index` of a run seeded with `seed`.
+///
+/// One ChaCha stream per index means case 1234 is the same board whether it was reached after 1233 others, on
+/// another thread, or alone on the command line.
+pub fn case_rng(seed: u64, index: u64) -> ChaCha8Rng {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    rng.set_stream(index);
+    rng
+}
+
+/// An inclusive range of board sizes a generator may draw from (N for Hex, S for Havannah, ...).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sizes {
+    pub min: usize,
+    pub max: usize,
+}
+
+impl Sizes {
+    pub const fn new(min: usize, max: usize) -> Sizes {
+        Sizes { min, max }
+    }
+
+    /// Clamp to the limits a problem accepts, keeping `min <= max`.
+    pub fn clamp(self, lo: usize, hi: usize) -> Sizes {
+        let min = self.min.clamp(lo, hi);
+        Sizes { min, max: self.max.clamp(min, hi) }
+    }
+}
+
+impl std::str::FromStr for Sizes {
+    type Err = String;
+
+    /// `7` or `3..12` or `3..=12` (both inclusive).
+    fn from_str(s: &str) -> Result<Sizes, String> {
+        let bad = || format!("expected a size like `7` or `3..12`, found `{s}`");
+        let (lo, hi) = match s.split_once("..") {
+            None => (s, s),
+            Some((lo, hi)) => (lo, hi.strip_prefix('=').unwrap_or(hi)),
+        };
+        let min: usize = lo.trim().parse().map_err(|_| bad())?;
+        let max: usize = hi.trim().parse().map_err(|_| bad())?;
+        if min > max {
+            return Err(format!("size range `{s}` is empty"));
+        }
+        Ok(Sizes { min, max })
+    }
+}
+
+impl std::fmt::Display for Sizes {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.min == self.max { write!(f, "{}", self.min) } else { write!(f, "{}..{}", self.min, self.max) }
+    }
+}
