@@ -1,1 +1,16 @@
+//! gamecheck: fast solvers checked against naive oracles.
+//!
+//! The [`Problem`] trait pairs one game's vocabulary (from `games`) with its fast solver (`solvers`) and its naive
+//! oracle (`oracles`). The [`registry`] lists one entry per problem, and everything else — the CLI, the
+//! differential runner in [`check`], the proptest strategy in [`strategy`], the tests, fuzz targets and benches —
+//! works from those entries, so adding a problem is one module per crate plus one registry line.
 
+pub mod check;
+pub mod fuzzing;
+pub mod problem;
+pub mod problems;
+pub mod registry;
+pub mod strategy;
+
+pub use problem::{Outcome, Problem, generate_case};
+pub use registry::{Entry, PROBLEMS, find};

@@ -120,6 +120,19 @@ impl Board {
         self.map(|b, r, c| b.get(Cell { row: last - r, col: last - c }))
     }
 
+    /// The board drawn as the rhombus it is: each row shifted half a cell right of the one above, so the six
+    /// neighbours of a cell are the cells that look adjacent.
+    pub fn drawing(&self) -> String {
+        let mut out = String::new();
+        for (r, row) in self.rows().iter().enumerate() {
+            out.push_str(&" ".repeat(r));
+            let cells: Vec<String> = row.chars().map(String::from).collect();
+            out.push_str(&cells.join(" "));
+            out.push('\n');
+        }
+        out
+    }
+
     fn map(&self, f: impl Fn(&Board, usize, usize) -> Option<Stone>) -> Board {
         let mut out = Board::new(self.n);
         for cell in self.cells() {
@@ -262,12 +275,13 @@ pub fn write(boards: &[Board]) -> String {
     out
 }
 
-/// Smaller boards to try when a board exposes a bug: one row and column fewer first, then one stone fewer.
+/// Smaller boards to try when a board exposes a bug: one row and column fewer first (row i with column i, and the
+/// two other corners' row and column), then one stone fewer.
 pub fn shrink(board: &Board) -> Vec<Board> {
     let n = board.size();
     let mut out = Vec::new();
     if n > 1 {
-        for (row, col) in [(0, 0), (0, n - 1), (n - 1, 0), (n - 1, n - 1)] {
+        for (row, col) in (0..n).map(|i| (i, i)).chain([(0, n - 1), (n - 1, 0)]) {
             out.push(board.without(row, col));
         }
     }
@@ -539,4 +553,18 @@ impl<'a> arbitrary::Arbitrary<'a> for Board {
         }
         Ok(board)
     }
+}
+
+/// Every N×N board, 3^(N·N) of them, in counting order with the first cell changing fastest.
+pub fn all_boards(n: usize) -> impl Iterator<Item = Board> {
+    let cells = n * n;
+    let total = 3u64.checked_pow(cells as u32).expect("3^(N·N) boards fit in u64 only for N ≤ 6");
+    (0..total).map(move |mut code| {
+        let mut board = Board::new(n);
+        for i in 0..cells {
+            board.cells[i] = [None, Some(Stone::Blue), Some(Stone::Red)][(code % 3) as usize];
+            code /= 3;
+        }
+        board
+    })
 }

@@ -1,1 +1,5 @@
+//! The fast solvers of gamecheck, one module per problem.
+//!
+//! Each module answers one problem well past the official limits and is checked against a naive oracle.
 
+pub mod hex;

@@ -1,0 +1,50 @@
+//! The bodies of the fuzz targets, kept here so that `tests/fuzz_corpus.rs` replays the committed corpora through
+//! exactly what `cargo fuzz run` executes.
+
+use arbitrary::Unstructured;
+use games::Sizes;
+
+use crate::problem::Verdicts;
+use crate::{Problem, generate_case};
+
+/// Solver against oracle on one case built from fuzzer bytes: the first byte picks between a case built directly
+/// from the bytes (the fuzzer steers every cell) and a case from the generator at a fuzzer-chosen seed and index
+/// (the fuzzer steers toward the generator's structured shapes). Panics on a disagreement, with the case.
+pub fn differential<P: Problem>(data: &[u8]) {
+    let mut u = Unstructured::new(data);
+    let Ok(direct) = u.arbitrary::<bool>() else { return };
+    let case = if direct {
+        match P::arbitrary(&mut u) {
+            Ok(case) => case,
+            // Too few bytes for a whole case: skip rather than pad with zeros, which would mostly be empty boards.
+            Err(_) => return,
+        }
+    } else {
+        let (Ok(seed), Ok(index)) = (u.arbitrary::<u64>(), u.arbitrary::<u64>()) else { return };
+        let max = P::CHECK_SIZES.max;
+        generate_case::<P>(seed, index, Sizes::new(P::CHECK_SIZES.min, max))
+    };
+    let verdicts = Verdicts::<P>::of(&case);
+    assert!(
+        verdicts.agree(),
+        "{}: solver and oracle disagree\nsolver: {}\noracle: {}\ninput:\n{}",
+        P::NAME,
+        verdicts.solver,
+        verdicts.oracle,
+        P::write(std::slice::from_ref(&case))
+    );
+}
+
+/// Arbitrary bytes as contest input: a clean error, or cases the solver answers and that print back to input which
+/// parses to the same cases. Never a panic.
+pub fn parse<P: Problem>(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    let Ok(cases) = P::parse(&text) else { return };
+    for case in &cases {
+        P::solve(case);
+    }
+    let written = P::write(&cases);
+    let again =
+        P::parse(&written).unwrap_or_else(|e| panic!("{}: our own output does not parse: {e}\n{written}", P::NAME));
+    assert_eq!(P::write(&again), written, "{}: parse and write do not round-trip", P::NAME);
+}

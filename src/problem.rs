@@ -1,0 +1,105 @@
+//! What the harness needs to know about one problem.
+
+use std::fmt::{Debug, Display};
+use std::panic::{AssertUnwindSafe, catch_unwind};
+
+use games::{ParseError, Sizes, case_rng};
+use rand_chacha::ChaCha8Rng;
+
+/// One problem: its cases and answers, contest format, generator, shrinking steps, solver and oracle.
+pub trait Problem: 'static {
+    /// The name on the command line, as in `gamecheck check hex`.
+    const NAME: &'static str;
+    /// What `check` generates when no `--size` is given: boards the oracle answers quickly.
+    const CHECK_SIZES: Sizes;
+    /// How many cases `check` runs per problem by default.
+    const CHECK_CASES: u64;
+
+    type Case: Clone + Debug + Send + Sync + 'static;
+    type Answer: Clone + PartialEq + Debug + Display + Send + Sync + 'static;
+
+    fn parse(input: &str) -> Result<Vec<Self::Case>, ParseError>;
+    fn write(cases: &[Self::Case]) -> String;
+    /// The size knob of a case (N for Hex), for reports.
+    fn size(case: &Self::Case) -> usize;
+    fn generate(rng: &mut ChaCha8Rng, sizes: Sizes) -> Self::Case;
+    /// Strictly smaller cases to try when this one exposes a bug, most promising first.
+    fn shrink(case: &Self::Case) -> Vec<Self::Case>;
+    fn solve(case: &Self::Case) -> Self::Answer;
+    fn oracle(case: &Self::Case) -> Self::Answer;
+    /// A case built from fuzzer bytes; running out of bytes is an error, not a default case.
+    fn arbitrary(u: &mut arbitrary::Unstructured<'_>) -> arbitrary::Result<Self::Case>;
+    /// Every case of one size, for bounded-exhaustive checks; empty where that is not meaningful.
+    fn all_cases(size: usize) -> Box<dyn Iterator<Item = Self::Case> + Send> {
+        let _ = size;
+        Box::new(std::iter::empty())
+    }
+    /// The class an answer counts under in the `check` distribution.
+    fn kind(answer: &Self::Answer) -> String {
+        answer.to_string()
+    }
+}
+
+/// Case `index` of the run seeded with `seed`: the same case on every machine, thread and shard.
+pub fn generate_case<P: Problem>(seed: u64, index: u64, sizes: Sizes) -> P::Case {
+    P::generate(&mut case_rng(seed, index), sizes)
+}
+
+/// An answer, or the panic message of an engine that crashed on the case.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Outcome<A> {
+    Answer(A),
+    Panic(String),
+}
+
+impl<A: Display> Display for Outcome<A> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Outcome::Answer(a) => write!(f, "{a}"),
+            Outcome::Panic(msg) => write!(f, "panicked: {msg}"),
+        }
+    }
+}
+
+/// Run an engine, turning a panic into an outcome so one crash is reported (and shrunk) like a wrong answer.
+pub fn run<C, A>(engine: fn(&C) -> A, case: &C) -> Outcome<A> {
+    match catch_unwind(AssertUnwindSafe(|| engine(case))) {
+        Ok(answer) => Outcome::Answer(answer),
+        Err(payload) => Outcome::Panic(
+            payload
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| payload.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "a non-string panic payload".into()),
+        ),
+    }
+}
+
+/// Solver and oracle on one case, and whether they agree.
+pub struct Verdicts<P: Problem> {
+    pub solver: Outcome<P::Answer>,
+    pub oracle: Outcome<P::Answer>,
+}
+
+impl<P: Problem> Verdicts<P> {
+    pub fn of(case: &P::Case) -> Verdicts<P> {
+        Verdicts { solver: run(P::solve, case), oracle: run(P::oracle, case) }
+    }
+
+    pub fn agree(&self) -> bool {
+        matches!((&self.solver, &self.oracle), (Outcome::Answer(a), Outcome::Answer(b)) if a == b)
+    }
+}
+
+/// Greedy shrinking: take the first smaller candidate that still fails, until none does.
+///
+/// Returns the minimal case and how many steps it took. Every candidate is strictly smaller, so this ends.
+pub fn shrink_while<P: Problem>(case: P::Case, fails: impl Fn(&P::Case) -> bool) -> (P::Case, usize) {
+    let mut case = case;
+    let mut steps = 0;
+    while let Some(smaller) = P::shrink(&case).into_iter().find(|c| fails(c)) {
+        case = smaller;
+        steps += 1;
+    }
+    (case, steps)
+}

@@ -1,0 +1,92 @@
+//! The problem registry: one line per problem, and the object-safe face the CLI works through.
+
+use std::marker::PhantomData;
+
+use games::{ParseError, Sizes};
+use indicatif::ProgressBar;
+
+use crate::check::{CheckOptions, Exhaustive, Summary, check, exhaust};
+use crate::problems::Hex;
+use crate::{Problem, generate_case};
+
+/// Every registered problem. Adding a problem: its modules in games, solvers, oracles and `src/problems/`, then one
+/// line here.
+pub static PROBLEMS: &[&dyn Entry] = &[&Registered::<Hex>::NEW];
+
+pub fn find(name: &str) -> Option<&'static dyn Entry> {
+    PROBLEMS.iter().copied().find(|p| p.name() == name)
+}
+
+/// Which engine answers in `solve`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Engine {
+    Solver,
+    Oracle,
+}
+
+/// A problem seen through the registry, without its types.
+pub trait Entry: Sync {
+    fn name(&self) -> &'static str;
+    fn check_sizes(&self) -> Sizes;
+    fn check_cases(&self) -> u64;
+    /// Contest input to contest output.
+    fn solve(&self, input: &str, engine: Engine) -> Result<String, ParseError>;
+    /// Cases `from..from + cases` of `seed` as one contest input.
+    fn generate(&self, seed: u64, from: u64, cases: u64, sizes: Sizes) -> String;
+    fn check(&self, options: &CheckOptions, progress: &ProgressBar) -> Summary;
+    /// Solver against oracle on every case of one size.
+    fn exhaust(&self, size: usize, progress: &ProgressBar) -> Exhaustive;
+    /// The `PROBLEM` fuzz target's body (see [`crate::fuzzing::differential`]).
+    fn fuzz_differential(&self, data: &[u8]);
+    /// The `PROBLEM_parse` fuzz target's body (see [`crate::fuzzing::parse`]).
+    fn fuzz_parse(&self, data: &[u8]);
+}
+
+pub struct Registered<P>(PhantomData<fn() -> P>);
+
+impl<P> Registered<P> {
+    pub const NEW: Registered<P> = Registered(PhantomData);
+}
+
+impl<P: Problem> Entry for Registered<P> {
+    fn name(&self) -> &'static str {
+        P::NAME
+    }
+
+    fn check_sizes(&self) -> Sizes {
+        P::CHECK_SIZES
+    }
+
+    fn check_cases(&self) -> u64 {
+        P::CHECK_CASES
+    }
+
+    fn solve(&self, input: &str, engine: Engine) -> Result<String, ParseError> {
+        let engine = match engine {
+            Engine::Solver => P::solve,
+            Engine::Oracle => P::oracle,
+        };
+        Ok(games::contest::write_answers(P::parse(input)?.iter().map(engine)))
+    }
+
+    fn generate(&self, seed: u64, from: u64, cases: u64, sizes: Sizes) -> String {
+        let cases: Vec<P::Case> = (from..from + cases).map(|i| generate_case::<P>(seed, i, sizes)).collect();
+        P::write(&cases)
+    }
+
+    fn check(&self, options: &CheckOptions, progress: &ProgressBar) -> Summary {
+        check::<P>(options, progress)
+    }
+
+    fn exhaust(&self, size: usize, progress: &ProgressBar) -> Exhaustive {
+        exhaust::<P>(size, progress)
+    }
+
+    fn fuzz_differential(&self, data: &[u8]) {
+        crate::fuzzing::differential::<P>(data)
+    }
+
+    fn fuzz_parse(&self, data: &[u8]) {
+        crate::fuzzing::parse::<P>(data)
+    }
+}

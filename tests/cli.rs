@@ -1,0 +1,91 @@
+//! The command line as a user meets it: exit codes, error messages, and `solve` on the official sample.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn gamecheck() -> Command {
+    Command::cargo_bin("gamecheck").expect("the gamecheck binary is built")
+}
+
+const HEX_SAMPLE: &str = include_str!("data/hex/sample.in");
+const HEX_SAMPLE_ANSWERS: &str = include_str!("data/hex/sample.ans");
+
+#[test]
+fn solve_answers_the_sample_from_stdin_and_from_a_file() {
+    let expected = format!("{}\n", HEX_SAMPLE_ANSWERS.trim_end());
+    gamecheck().args(["solve", "hex"]).write_stdin(HEX_SAMPLE).assert().success().stdout(expected.clone());
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/hex/sample.in");
+    gamecheck().args(["solve", "hex", file]).assert().success().stdout(expected.clone());
+    gamecheck().args(["solve", "hex", "--oracle", file]).assert().success().stdout(expected);
+}
+
+#[test]
+fn bad_input_names_the_line_and_exits_2() {
+    let cases = [
+        ("1\n2\nBR\nB\n", "hex input, line 4: row 2 of case 1 has 1 cells, expected N = 2"),
+        ("1\n2\nBR\nBX\n", "hex input, line 4: bad character `X` in column 2"),
+        ("1\n2001\n", "hex input, line 2: N = 2001 is out of range 1..=2000"),
+        ("1\n0\n", "hex input, line 2: N = 0 is out of range"),
+        ("2\n1\nB\n", "hex input, line 4: expected a line `N`, found the end of the input (case 2 of T = 2)"),
+        ("1\n2\nBR\n", "hex input, line 4: expected row 2 of 2, found the end of the input (case 1 of T = 1)"),
+        ("1\n1\nB\n1\nR\n", "hex input, line 4: expected the end of the input after the 1 case(s) T announced"),
+        ("1\n1\nB\njunk\n", "found `junk`"),
+        ("one\n", "hex input, line 1: expected T to be a whole number, found `one`"),
+        ("", "hex input, line 1: expected a line `T`, found the end of the input"),
+        ("1\n2 2\n", "hex input, line 2: expected `N`, found extra `2` after it"),
+    ];
+    for (input, message) in cases {
+        gamecheck()
+            .args(["solve", "hex"])
+            .write_stdin(input)
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains(message));
+    }
+}
+
+#[test]
+fn unknown_problem_and_missing_file_are_usage_errors() {
+    gamecheck().args(["solve", "chess"]).assert().code(2).stderr(predicate::str::contains("the problems are: hex"));
+    gamecheck()
+        .args(["solve", "hex", "/no/such/file"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("/no/such/file"));
+}
+
+#[test]
+fn gen_prints_input_that_solve_reads() {
+    let output = gamecheck().args(["gen", "hex", "--cases", "25", "--seed", "3", "--size", "2..9"]).output().unwrap();
+    assert!(output.status.success());
+    let input = String::from_utf8(output.stdout).unwrap();
+    assert!(input.starts_with("25\n"));
+    let answers = gamecheck().args(["solve", "hex"]).write_stdin(input.clone()).output().unwrap();
+    assert!(answers.status.success());
+    assert_eq!(String::from_utf8(answers.stdout).unwrap().lines().count(), 25);
+    // Case 17 alone, by --from, is the same board as case 17 of the whole run.
+    let alone = gamecheck()
+        .args(["gen", "hex", "--cases", "1", "--seed", "3", "--size", "2..9", "--from", "17"])
+        .output()
+        .unwrap();
+    let boards = games::hex::parse(&input).unwrap();
+    assert_eq!(games::hex::parse(&String::from_utf8(alone.stdout).unwrap()).unwrap(), vec![boards[17].clone()]);
+}
+
+#[test]
+fn check_ends_with_a_table_and_exit_0() {
+    gamecheck().args(["check", "hex", "--cases", "300", "--seed", "11"]).assert().success().stdout(
+        predicate::str::contains("hex")
+            .and(predicate::str::contains("300"))
+            .and(predicate::str::contains("Impossible")),
+    );
+}
+
+#[test]
+fn exhaust_counts_every_board() {
+    gamecheck().args(["exhaust", "hex", "--size", "1..2"]).assert().success().stdout(
+        predicate::str::contains("hex size 1: 3 cases, 0 disagreements")
+            .and(predicate::str::contains("hex size 2: 81 cases, 0 disagreements")),
+    );
+}

@@ -1,0 +1,113 @@
+//! The harness must catch a wrong solver and shrink its failure: a Hex "solver" that forgets the stone-count rule is
+//! run through `check` and through the proptest strategy, and both must end on a board where every smaller
+//! candidate agrees again.
+
+use gamecheck::check::{CheckOptions, check};
+use gamecheck::problem::{Verdicts, run};
+use gamecheck::problems::Hex;
+use gamecheck::{Outcome, Problem, strategy};
+use games::hex::{Board, Stone, Verdict};
+use games::{ParseError, Sizes};
+use indicatif::ProgressBar;
+use proptest::test_runner::{Config, TestCaseError, TestError, TestRunner};
+use rand_chacha::ChaCha8Rng;
+
+/// Hex with a solver that never answers `Impossible` for unbalanced counts, and panics on a full 1×1 board.
+struct BrokenHex;
+
+impl Problem for BrokenHex {
+    const NAME: &'static str = "broken-hex";
+    const CHECK_SIZES: Sizes = Hex::CHECK_SIZES;
+    const CHECK_CASES: u64 = 5_000;
+    type Case = Board;
+    type Answer = Verdict;
+
+    fn parse(input: &str) -> Result<Vec<Board>, ParseError> {
+        Hex::parse(input)
+    }
+    fn write(cases: &[Board]) -> String {
+        Hex::write(cases)
+    }
+    fn size(case: &Board) -> usize {
+        Hex::size(case)
+    }
+    fn generate(rng: &mut ChaCha8Rng, sizes: Sizes) -> Board {
+        Hex::generate(rng, sizes)
+    }
+    fn shrink(case: &Board) -> Vec<Board> {
+        Hex::shrink(case)
+    }
+    fn arbitrary(u: &mut arbitrary::Unstructured<'_>) -> arbitrary::Result<Board> {
+        Hex::arbitrary(u)
+    }
+    fn solve(case: &Board) -> Verdict {
+        match Hex::solve(case) {
+            Verdict::Impossible if case.count(Stone::Blue).abs_diff(case.count(Stone::Red)) > 1 => Verdict::NobodyWins,
+            other => other,
+        }
+    }
+    fn oracle(case: &Board) -> Verdict {
+        Hex::oracle(case)
+    }
+}
+
+fn disagree(board: &Board) -> bool {
+    !Verdicts::<BrokenHex>::of(board).agree()
+}
+
+/// Minimal: it fails, and no shrink step of it does.
+fn assert_minimal(board: &Board) {
+    assert!(disagree(board), "the reported board must still fail:\n{board}");
+    for smaller in BrokenHex::shrink(board) {
+        assert!(!disagree(&smaller), "the reported board is not minimal; this smaller one fails too:\n{smaller}");
+    }
+}
+
+#[test]
+fn check_catches_the_bug_and_shrinks_it() {
+    let summary = check::<BrokenHex>(&CheckOptions::default(), &ProgressBar::hidden());
+    let failure = summary.failure.expect("the broken solver is caught");
+    assert_eq!(summary.checked, failure.index + 1, "check stops at the first disagreement");
+    assert_eq!(summary.agreed, failure.index);
+    let minimal = &Hex::parse(&failure.minimal).expect("the report is contest input")[0];
+    assert_minimal(minimal);
+    // The smallest board where counts differ by two holds exactly two stones of one colour.
+    assert_eq!((minimal.size(), minimal.count(Stone::Blue) + minimal.count(Stone::Red)), (2, 2));
+    assert_eq!(failure.oracle, "Impossible");
+    assert_eq!(failure.solver, "Nobody wins");
+    assert_eq!(
+        failure.command,
+        format!("gamecheck check broken-hex --seed {} --from {} --cases 1", summary.seed, failure.index)
+    );
+    // The command's case is the one that failed: regenerate it from (seed, index) alone.
+    let again = check::<BrokenHex>(
+        &CheckOptions { from: failure.index, cases: Some(1), ..CheckOptions::default() },
+        &ProgressBar::hidden(),
+    );
+    assert_eq!(again.failure.expect("the same case fails again").original, failure.original);
+}
+
+#[test]
+fn the_proptest_strategy_shrinks_to_a_minimal_board() {
+    let mut runner = TestRunner::new(Config { cases: 2_000, failure_persistence: None, ..Config::default() });
+    let result = runner.run(&strategy::cases::<BrokenHex>(Sizes::new(1, 12)), |board| {
+        if disagree(&board) { Err(TestCaseError::fail("disagree")) } else { Ok(()) }
+    });
+    match result {
+        Err(TestError::Fail(_, board)) => assert_minimal(&board),
+        other => panic!("expected a shrunk failure, got {other:?}"),
+    }
+}
+
+#[test]
+fn a_panicking_engine_is_an_outcome_not_a_crash() {
+    fn explode(_: &Board) -> Verdict {
+        panic!("boom at N = 1")
+    }
+    let board = Board::new(1);
+    std::panic::set_hook(Box::new(|_| {}));
+    let outcome = run(explode, &board);
+    let _ = std::panic::take_hook();
+    assert_eq!(outcome, Outcome::Panic("boom at N = 1".into()));
+    assert_eq!(outcome.to_string(), "panicked: boom at N = 1");
+}

@@ -1,0 +1,29 @@
+//! A fixed seeded corpus per problem, drawn with the solver's answers, kept in `snapshots/`. A change in any answer
+//! (or in the generator) shows as a readable diff under `cargo insta review`.
+
+use gamecheck::generate_case;
+use gamecheck::problems::Hex;
+use games::Sizes;
+
+const SEED: u64 = 7;
+
+fn snapshot(name: &str, text: String) {
+    insta::with_settings!({
+        snapshot_path => concat!(env!("CARGO_MANIFEST_DIR"), "/snapshots"),
+        prepend_module_to_snapshot => false,
+        omit_expression => true,
+    }, {
+        insta::assert_snapshot!(name, text);
+    });
+}
+
+#[test]
+fn hex_corpus() {
+    let mut text = String::new();
+    for index in 0..40 {
+        let board = generate_case::<Hex>(SEED, index, Sizes::new(1, 7));
+        let verdict = solvers::hex::verdict(&board);
+        text.push_str(&format!("case {index} (N = {}): {verdict}\n{}\n", board.size(), board.drawing()));
+    }
+    snapshot("hex", text);
+}
