@@ -5,8 +5,12 @@
 //! nothing else, so it deliberately contains no game algorithm: no adjacency, no flood fill, no union-find that a
 //! solver or oracle could lean on. A bug here would be invisible to every differential test.
 
+pub mod adjacent_consecutive;
 pub mod contest;
+pub mod havannah;
 pub mod hex;
+pub mod inventor_outlasting;
+pub mod order_chaos;
 pub mod seed;
 
 pub use contest::ParseError;
