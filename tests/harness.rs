@@ -72,7 +72,7 @@ fn check_catches_the_bug_and_shrinks_it() {
     let minimal = &Hex::parse(&failure.minimal).expect("the report is contest input")[0];
     assert_minimal(minimal);
     // The smallest board where counts differ by two holds exactly two stones of one colour.
-    assert_eq!((minimal.size(), minimal.count(Stone::Blue) + minimal.count(Stone::Red)), (2, 2));
+    assert_eq!((minimal.size(), minimal.count(Stone::Blue) + minimal.count(Stone::Red)), (2, 2), "{minimal}");
     assert_eq!(failure.oracle, "Impossible");
     assert_eq!(failure.solver, "Nobody wins");
     assert_eq!(

@@ -275,13 +275,20 @@ pub fn write(boards: &[Board]) -> String {
     out
 }
 
-/// Smaller boards to try when a board exposes a bug: one row and column fewer first (row i with column i, and the
-/// two other corners' row and column), then one stone fewer.
+/// Smaller boards to try when a board exposes a bug: one row and one column fewer first, then one stone fewer,
+/// then one stone of each colour fewer.
 pub fn shrink(board: &Board) -> Vec<Board> {
     let n = board.size();
     let mut out = Vec::new();
     if n > 1 {
-        for (row, col) in (0..n).map(|i| (i, i)).chain([(0, n - 1), (n - 1, 0)]) {
+        // Any row with any column, so that no two stones pin the size; on big boards (quickcheck's) only row i with
+        // column i and the two other corners, to keep the candidate list short.
+        let drops: Vec<(usize, usize)> = if n <= 16 {
+            (0..n).flat_map(|r| (0..n).map(move |c| (r, c))).collect()
+        } else {
+            (0..n).map(|i| (i, i)).chain([(0, n - 1), (n - 1, 0)]).collect()
+        };
+        for (row, col) in drops {
             out.push(board.without(row, col));
         }
     }
@@ -290,8 +297,24 @@ pub fn shrink(board: &Board) -> Vec<Board> {
         smaller.set(cell, None);
         out.push(smaller);
     }
+    // One stone of each colour together keeps the count difference, which single removals always change: without
+    // these, a bug in the rules after the count check can leave a shrink stuck on a full board. Their number is
+    // the product of the counts, so only smallish boards get them.
+    let (blue, red): (Vec<Cell>, Vec<Cell>) = (board.stones(Stone::Blue).collect(), board.stones(Stone::Red).collect());
+    if blue.len() * red.len() <= MAX_PAIR_SHRINKS {
+        for &b in &blue {
+            for &r in &red {
+                let mut smaller = board.clone();
+                smaller.set(b, None);
+                smaller.set(r, None);
+                out.push(smaller);
+            }
+        }
+    }
     out
 }
+
+const MAX_PAIR_SHRINKS: usize = 5_000;
 
 /// The kinds of board the generator makes. Uniform boards are almost all `Impossible` on count alone, so most
 /// kinds aim at the cases where solvers go wrong: chains with one bottleneck, chains with none, near-wins.
