@@ -7,7 +7,7 @@
 use std::marker::PhantomData;
 
 use games::Sizes;
-use proptest::prelude::RngCore;
+use proptest::prelude::any;
 use proptest::strategy::{NewTree, Strategy, ValueTree};
 use proptest::test_runner::TestRunner;
 
@@ -34,8 +34,10 @@ impl<P: Problem> Strategy for Generated<P> {
     type Value = P::Case;
 
     fn new_tree(&self, runner: &mut TestRunner) -> NewTree<Self> {
-        let rng = runner.rng();
-        let case = generate_case::<P>(rng.next_u64(), rng.next_u64(), self.sizes);
+        // Seed and index through proptest's own strategy: its rng's trait moves between rand versions.
+        let seed = any::<u64>().new_tree(runner)?.current();
+        let index = any::<u64>().new_tree(runner)?.current();
+        let case = generate_case::<P>(seed, index, self.sizes);
         Ok(ShrinkTree { current: case.clone(), failing: case, candidates: Vec::new(), next: 0 })
     }
 }
