@@ -1,0 +1,1 @@
+//! The backward oracle (see the parent module).

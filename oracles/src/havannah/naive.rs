@@ -1,0 +1,1 @@
+//! The fully naive oracle (see the parent module).
