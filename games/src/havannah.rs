@@ -365,6 +365,10 @@ pub enum Shape {
     /// Paths from a hub to two, three or four targets among the corners, edge cells and random cells: bridges,
     /// forks, both at once, and rings where paths cross.
     Paths,
+    /// Two groups built apart, then joined: a loop round one empty cell, open at a neighbour of it, and a second
+    /// group starting next to that opening, each with arms toward corners and edges. The opening, played last,
+    /// closes the ring and joins the groups, so one move often completes two or three kinds at once.
+    Combined,
     /// A solid parallelogram filled row by row (no ring, ever: every stone closes a triangle, not a loop), now and
     /// then with one cell skipped (a ring once it is surrounded) or in random order.
     Patch,
@@ -375,28 +379,39 @@ pub enum Shape {
 }
 
 impl Shape {
-    pub const ALL: [Shape; 7] =
-        [Shape::Scattered, Shape::Clusters, Shape::Loop, Shape::Paths, Shape::Patch, Shape::Smallest, Shape::Empty];
+    pub const ALL: [Shape; 8] = [
+        Shape::Scattered,
+        Shape::Clusters,
+        Shape::Loop,
+        Shape::Paths,
+        Shape::Combined,
+        Shape::Patch,
+        Shape::Smallest,
+        Shape::Empty,
+    ];
 }
 
 /// A game drawn from `rng`, of a random shape and a side in `sizes` (clamped to 2..=MAX_S).
 pub fn generate(rng: &mut impl Rng, sizes: Sizes) -> Game {
     // Weights: the structured shapes first, the degenerate ones now and then.
-    let shape = match rng.random_range(0..20) {
+    let shape = match rng.random_range(0..24) {
         0..=2 => Shape::Scattered,
         3..=6 => Shape::Clusters,
         7..=11 => Shape::Loop,
-        12..=15 => Shape::Paths,
-        16..=17 => Shape::Patch,
-        18 => Shape::Smallest,
+        12..=14 => Shape::Paths,
+        15..=19 => Shape::Combined,
+        20..=21 => Shape::Patch,
+        22 => Shape::Smallest,
         _ => Shape::Empty,
     };
     generate_shape(rng, sizes, shape)
 }
 
-/// A game of `shape` with a side drawn from `sizes`. The move count is drawn too: on boards of up to 10^6 cells
-/// anything from 0 to every cell, biased toward short games; on bigger boards (S ≥ 579) always MAX_M, so that
-/// `gamecheck gen havannah --size 1000000000 --cases 1` is a game of the largest size the project accepts.
+/// A game of `shape` with a side drawn from `sizes`. On boards of up to 10^6 cells the shape's structure is drawn
+/// whole and followed by a drawn number of further moves (none, a few, or up to every free cell, biased toward
+/// short games); the shapeless kinds (scattered, clusters, smallest) draw their move count the same way. On bigger
+/// boards (S ≥ 579) every game has exactly MAX_M moves, so that `gamecheck gen havannah --size 1000000000 --cases 1`
+/// is a game of the largest size the project accepts.
 pub fn generate_shape(rng: &mut impl Rng, sizes: Sizes, shape: Shape) -> Game {
     let sizes = sizes.clamp(2, MAX_S as usize);
     let size = match shape {
@@ -404,45 +419,45 @@ pub fn generate_shape(rng: &mut impl Rng, sizes: Sizes, shape: Shape) -> Game {
         _ => rng.random_range(sizes.min..=sizes.max),
     } as u32;
     let cells = Game::cell_count(size);
-    let moves = if shape == Shape::Empty {
-        0
-    } else if cells > MAX_M as u64 {
-        MAX_M
-    } else {
-        let cells = cells as usize;
-        match rng.random_range(0..10) {
-            0 => rng.random_range(0..=cells.min(8)),
-            1..=4 => rng.random_range(0..=cells),
-            // Log-uniform: as many games with 10–100 moves as with 100–1000.
-            _ => ((cells as f64 + 1.0).powf(rng.random_range(0.0..=1.0)) as usize).min(cells),
-        }
+    if cells > MAX_M as u64 {
+        return generate_game(rng, size, MAX_M, shape);
+    }
+    let cells = cells as usize;
+    let mut b = Builder::new(size, cells);
+    b.draw(rng, shape);
+    let more = match shape {
+        Shape::Empty => 0,
+        // The structure is the game; what follows is noise, often none (a game that ends on its last move).
+        Shape::Loop | Shape::Paths | Shape::Combined | Shape::Patch => match rng.random_range(0..10) {
+            0..=3 => 0,
+            4..=6 => rng.random_range(0..=8),
+            _ => some_moves(rng, cells - b.moves.len()),
+        },
+        Shape::Scattered | Shape::Clusters | Shape::Smallest => some_moves(rng, cells),
     };
-    generate_game(rng, size, moves, shape)
+    let target = b.moves.len() + more;
+    b.pad(rng, target, shape);
+    Game { size, moves: b.moves }
+}
+
+/// A move count up to `most`: a handful, uniform, or log-uniform (as many games with 10–100 moves as 100–1000).
+fn some_moves(rng: &mut impl Rng, most: usize) -> usize {
+    match rng.random_range(0..10) {
+        0 => rng.random_range(0..=most.min(8)),
+        1..=4 => rng.random_range(0..=most),
+        _ => ((most as f64 + 1.0).powf(rng.random_range(0.0..=1.0)) as usize).min(most),
+    }
 }
 
 /// A game of `shape` on the board of side `size` with exactly `moves` moves (at most the board's cells and
-/// MAX_M): the shape's own stones first, then as many more as it takes, grown next to earlier stones or scattered.
+/// MAX_M): the shape's own stones first (cut short if they do not fit), then as many more as it takes, grown next
+/// to earlier stones or scattered.
 pub fn generate_game(rng: &mut impl Rng, size: u32, moves: usize, shape: Shape) -> Game {
     let size = size.clamp(2, MAX_S);
     let moves = moves.min(MAX_M).min(Game::cell_count(size) as usize);
     let mut b = Builder::new(size, moves);
-    match shape {
-        Shape::Scattered | Shape::Smallest | Shape::Empty => {}
-        Shape::Clusters => {
-            let seeds = rng.random_range(1..=4);
-            b.grow(rng, moves, seeds);
-        }
-        Shape::Loop => b.draw_loop(rng),
-        Shape::Paths => b.draw_paths(rng),
-        Shape::Patch => b.fill_patch(rng),
-    }
-    if rng.random_bool(0.5) {
-        b.scatter(rng, moves - b.moves.len());
-    } else {
-        let seeds = rng.random_range(1..=3);
-        b.grow(rng, moves - b.moves.len(), seeds);
-        b.scatter(rng, moves - b.moves.len());
-    }
+    b.draw(rng, shape);
+    b.pad(rng, moves, shape);
     debug_assert_eq!(b.moves.len(), moves);
     Game { size, moves: b.moves }
 }
@@ -461,6 +476,30 @@ struct Builder {
 impl Builder {
     fn new(size: u32, limit: usize) -> Builder {
         Builder { size, limit, moves: Vec::with_capacity(limit), used: HashSet::with_capacity(limit) }
+    }
+
+    /// The shape's own stones (none for the shapeless kinds).
+    fn draw(&mut self, rng: &mut impl Rng, shape: Shape) {
+        match shape {
+            Shape::Scattered | Shape::Clusters | Shape::Smallest | Shape::Empty => {}
+            Shape::Loop => self.draw_loop(rng),
+            Shape::Paths => self.draw_paths(rng),
+            Shape::Combined => self.draw_combined(rng),
+            Shape::Patch => self.fill_patch(rng),
+        }
+    }
+
+    /// More moves up to `target` in all: grown clusters for `Clusters`, otherwise scattered or grown at random.
+    fn pad(&mut self, rng: &mut impl Rng, target: usize, shape: Shape) {
+        let target = target.min(self.limit);
+        if shape != Shape::Clusters && rng.random_bool(0.5) {
+            self.scatter(rng, target - self.moves.len());
+        } else {
+            let seeds = rng.random_range(1..=4);
+            self.grow(rng, target - self.moves.len(), seeds);
+            // Growing gives up only when every cluster is boxed in; scatter whatever is left.
+            self.scatter(rng, target - self.moves.len());
+        }
     }
 
     fn full(&self) -> bool {
@@ -566,6 +605,12 @@ impl Builder {
     fn border_cell(&self, rng: &mut impl Rng) -> Cell {
         let k = rng.random_range(0..6);
         let along = if rng.random_bool(0.3) { 0 } else { rng.random_range(0..i64::from(self.size) - 1) };
+        self.border(k, along)
+    }
+
+    /// A cell of edge k, not a corner (a corner on S = 2, which has no edges).
+    fn edge_cell(&self, rng: &mut impl Rng, k: usize) -> Cell {
+        let along = if self.size > 2 { rng.random_range(1..i64::from(self.size) - 1) } else { 0 };
         self.border(k, along)
     }
 
@@ -726,19 +771,7 @@ impl Builder {
                 2 | 3 => self.border_cell(rng),
                 _ => self.random_cell(rng),
             };
-            let mut path = vec![hub];
-            let mut at = hub;
-            while at != target && path.len() < per_arm {
-                let distance = |c: Cell| {
-                    let (a, b) = (i64::from(target.x) - i64::from(c.x), i64::from(target.y) - i64::from(c.y));
-                    a.abs().max(b.abs()).max((a - b).abs())
-                };
-                let closer: Vec<Cell> =
-                    (0..6).filter_map(|k| self.step(at, k)).filter(|&n| distance(n) < distance(at)).collect();
-                at = closer[rng.random_range(0..closer.len())];
-                path.push(at);
-            }
-            paths.push(path);
+            paths.push(self.path(rng, hub, target, per_arm));
         }
         let noise = if rng.random_bool(0.6) { 0.0 } else { rng.random_range(0.0..0.3) };
         match rng.random_range(0..3) {
@@ -759,6 +792,106 @@ impl Builder {
                 self.place_all(rng, &all, noise);
             }
         }
+    }
+
+    /// A shortest path from `from` toward `target` (both included), turning at random, of at most `limit` cells.
+    fn path(&self, rng: &mut impl Rng, from: Cell, target: Cell, limit: usize) -> Vec<Cell> {
+        let distance = |c: Cell| {
+            let (a, b) = (i64::from(target.x) - i64::from(c.x), i64::from(target.y) - i64::from(c.y));
+            a.abs().max(b.abs()).max((a - b).abs())
+        };
+        let mut path = vec![from];
+        let mut at = from;
+        while at != target && path.len() < limit {
+            // One or two of the six steps lead closer; take either.
+            let mut closer = [at; 2];
+            let mut count = 0;
+            for n in (0..6).filter_map(|k| self.step(at, k)) {
+                if distance(n) < distance(at) && count < 2 {
+                    closer[count] = n;
+                    count += 1;
+                }
+            }
+            at = closer[rng.random_range(0..count)];
+            path.push(at);
+        }
+        path
+    }
+
+    /// See [`Shape::Combined`]. The arms' targets are planned so that neither group has a bridge or a fork alone:
+    /// distinct corners and edges, at most one corner and two edges per group, so that the joining move completes
+    /// a bridge (a corner each), a fork (three edges between them), both, or neither, on top of the ring.
+    fn draw_combined(&mut self, rng: &mut impl Rng) {
+        let room = self.limit.saturating_sub(self.moves.len());
+        let hole = self.random_cell(rng);
+        let opening_step = rng.random_range(0..6);
+        let Some(opening) = self.step(hole, opening_step) else { return };
+        // The loop: the hole's other five neighbours (fewer where the border cuts them, then no ring can close).
+        let ring: Vec<Cell> = (1..6).filter_map(|k| self.step(hole, opening_step + k)).collect();
+        // The second group starts across the opening from the hole, touching the opening and no loop cell.
+        let start = self.step(opening, opening_step);
+
+        // How far a cell lies beyond the hole in the opening's direction: the second group takes the far targets
+        // and the loop the near ones, so that their arms head apart instead of crossing.
+        let (dx, dy) = STEPS[opening_step];
+        let (ux, uy) = (dx as f64 - dy as f64 / 2.0, dy as f64 * 3f64.sqrt() / 2.0);
+        let beyond = |c: &Cell| {
+            let (a, b) = ((i64::from(c.x) - i64::from(hole.x)) as f64, (i64::from(c.y) - i64::from(hole.y)) as f64);
+            (a - b / 2.0) * ux + b * 3f64.sqrt() / 2.0 * uy
+        };
+        let mut corners: Vec<Cell> = (0..6).map(|k| self.border(k, 0)).collect();
+        corners.shuffle(rng);
+        let mut edges: Vec<usize> = (0..6).collect();
+        edges.shuffle(rng);
+        let (bridge, fork) = (rng.random_bool(0.6), rng.random_bool(0.6));
+        let mut targets_a = Vec::new();
+        let mut targets_b = Vec::new();
+        if bridge {
+            let mut pair = [corners[0], corners[1]];
+            pair.sort_by(|p, q| beyond(p).total_cmp(&beyond(q)));
+            targets_a.push(pair[0]);
+            targets_b.push(pair[1]);
+        }
+        if fork {
+            let mut three: Vec<Cell> = edges[..3].iter().map(|&k| self.edge_cell(rng, k)).collect();
+            three.sort_by(|p, q| beyond(p).total_cmp(&beyond(q)));
+            let split = rng.random_range(1..=2);
+            targets_a.extend(&three[..split]);
+            targets_b.extend(&three[split..]);
+        }
+        if targets_a.is_empty() || rng.random_bool(0.2) {
+            targets_a.push(self.random_cell(rng));
+        }
+        // The loop's arms leave from the cell opposite the opening where the board has it.
+        let back = self.step(hole, opening_step + 3).unwrap_or(ring[0]);
+        let arms = targets_a.len() + targets_b.len().max(1);
+        let per_arm = (room.saturating_sub(7) / arms).max(1);
+        let avoid = |c: &Cell| *c != hole && *c != opening;
+        let mut a: Vec<Cell> = ring.clone();
+        for to in targets_a {
+            let from = if rng.random_bool(0.8) { back } else { ring[rng.random_range(0..ring.len())] };
+            a.extend(self.path(rng, from, to, per_arm).into_iter().filter(avoid));
+        }
+        let mut b: Vec<Cell> = Vec::new();
+        if let Some(start) = start {
+            b.push(start);
+            for to in targets_b {
+                b.extend(self.path(rng, start, to, per_arm).into_iter().filter(avoid));
+            }
+        }
+        if rng.random_bool(0.3) {
+            a.shuffle(rng);
+            b.shuffle(rng);
+        }
+        let noise = if rng.random_bool(0.7) { 0.0 } else { rng.random_range(0.0..0.2) };
+        if rng.random_bool(0.5) {
+            self.place_all(rng, &a, noise);
+            self.place_all(rng, &b, noise);
+        } else {
+            self.place_all(rng, &b, noise);
+            self.place_all(rng, &a, noise);
+        }
+        self.place(opening);
     }
 
     /// A parallelogram of cells x0 ≤ x < x0 + w, y0 ≤ y < y0 + h (where on the board), row by row.
