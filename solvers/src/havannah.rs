@@ -301,6 +301,15 @@ mod tests {
     }
 
     #[test]
+    fn off_board_neighbours_count_as_empty_in_the_ring_test() {
+        // S = 4: a loop round the hole (2, 3) closed by (1, 3) on the edge x = 1. Round (1, 3) the stones (1, 4) and
+        // (2, 4) form one run and (1, 2) another; the hole separates them on one side and only the two off-board
+        // cells (0, 2) and (0, 3) on the other. Dropping off-board cells from the circle would join the runs.
+        let moves = [(1, 2), (2, 2), (3, 3), (3, 4), (2, 4), (1, 4), (1, 3)];
+        assert_eq!(judged(&game(4, &moves)), "ring in move 7");
+    }
+
+    #[test]
     fn one_move_can_complete_every_kind() {
         // S = 5. Group A is a C round the hole (5, 6), open at (5, 5), with arms to corner (5, 9) and to (6, 9) on
         // the edge y = 9; group B runs from (5, 4) to corner (5, 1), (6, 2) on the edge x − y = 4 and (4, 1) on
