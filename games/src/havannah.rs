@@ -308,7 +308,8 @@ pub fn write(games: &[Game]) -> String {
 }
 
 /// Smaller games to try when a game exposes a bug, most promising first: a board one side smaller that still holds
-/// every stone, then fewer moves (the first half, all but the last, each single move left out).
+/// every stone, then fewer moves (the first half, all but the last, runs of moves halving in length, each single
+/// move).
 ///
 /// A board of side S − 1 fits inside the board of side S in seven ways: centred on the same cell, or on one of its
 /// six neighbours. Cell (x, y) of the big board is cell (x − 1 − dx, y − 1 − dy) of the small one centred at
@@ -340,6 +341,17 @@ pub fn shrink(game: &Game) -> Vec<Game> {
     }
     if m >= 1 {
         out.push(Game { size: game.size, moves: game.moves[..m - 1].to_vec() });
+    }
+    // Runs of moves left out, halves first: a long game sheds most of its moves in a few steps, where one move
+    // at a time would take as many steps as it has moves (and exhaust proptest's shrink budget on big boards).
+    let mut run = m / 2;
+    while run >= 2 {
+        for start in (0..m - run).step_by(run) {
+            let mut moves = game.moves[..start].to_vec();
+            moves.extend_from_slice(&game.moves[start + run..]);
+            out.push(Game { size: game.size, moves });
+        }
+        run /= 2;
     }
     for i in (0..m.saturating_sub(1)).rev() {
         let mut moves = game.moves.clone();
