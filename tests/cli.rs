@@ -9,6 +9,8 @@ fn gamecheck() -> Command {
 
 const HEX_SAMPLE: &str = include_str!("data/hex/sample.in");
 const HEX_SAMPLE_ANSWERS: &str = include_str!("data/hex/sample.ans");
+const HAVANNAH_SAMPLE: &str = include_str!("data/havannah/sample.in");
+const HAVANNAH_SAMPLE_ANSWERS: &str = include_str!("data/havannah/sample.ans");
 
 #[test]
 fn solve_answers_the_sample_from_stdin_and_from_a_file() {
@@ -88,4 +90,64 @@ fn exhaust_counts_every_board() {
         predicate::str::contains("hex size 1: 3 cases, 0 disagreements")
             .and(predicate::str::contains("hex size 2: 81 cases, 0 disagreements")),
     );
+}
+
+#[test]
+fn havannah_solve_answers_the_sample_with_solver_and_oracle() {
+    let expected = format!("{}\n", HAVANNAH_SAMPLE_ANSWERS.trim_end());
+    gamecheck().args(["solve", "havannah"]).write_stdin(HAVANNAH_SAMPLE).assert().success().stdout(expected.clone());
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/havannah/sample.in");
+    gamecheck().args(["solve", "havannah", "--oracle", file]).assert().success().stdout(expected);
+}
+
+#[test]
+fn havannah_bad_input_names_the_line_and_exits_2() {
+    let cases = [
+        ("1\n3 2\n1 1\n1 4\n", "havannah input, line 4: move 2: cell (1, 4) is off the board of side S = 3"),
+        ("1\n3 3\n1 1\n2 2\n1 1\n", "havannah input, line 5: move 3: cell (1, 1) was already played in move 1"),
+        ("1\n1 0\n", "havannah input, line 2: S = 1 is out of range 2..=1000000000"),
+        ("1\n2 8\n", "havannah input, line 2: M = 8 is more than the 7 cells of a board of side S = 2"),
+        ("1\n3 2\n1 1\n", "havannah input, line 4: move 2 of 2: expected a line `x y`, found the end of the input"),
+        ("1\n3 1\n1 1\n2 2\n", "havannah input, line 4: expected the end of the input after the 1 case(s)"),
+        ("1\n3 1\n1 x\n", "havannah input, line 3: move 1 of 1: expected y to be a whole number, found `x`"),
+    ];
+    for (input, message) in cases {
+        gamecheck()
+            .args(["solve", "havannah"])
+            .write_stdin(input)
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains(message));
+    }
+}
+
+#[test]
+fn havannah_gen_prints_input_that_solve_reads() {
+    let gen_args = ["gen", "havannah", "--seed", "4", "--size", "2..9"];
+    let input = String::from_utf8(gamecheck().args(gen_args).args(["--cases", "30"]).output().unwrap().stdout).unwrap();
+    assert!(input.starts_with("30\n"));
+    let answers = gamecheck().args(["solve", "havannah"]).write_stdin(input.clone()).output().unwrap();
+    assert!(answers.status.success());
+    let oracle = gamecheck().args(["solve", "havannah", "--oracle"]).write_stdin(input.clone()).output().unwrap();
+    assert_eq!(answers.stdout, oracle.stdout);
+    assert_eq!(String::from_utf8(answers.stdout).unwrap().lines().count(), 30);
+    // Case 21 alone, by --from, is the same game as case 21 of the whole run.
+    let alone = gamecheck().args(gen_args).args(["--from", "21", "--cases", "1"]).output().unwrap();
+    let games = games::havannah::parse(&input).unwrap();
+    assert_eq!(games::havannah::parse(&String::from_utf8(alone.stdout).unwrap()).unwrap(), vec![games[21].clone()]);
+}
+
+#[test]
+fn havannah_check_and_exhaust_agree() {
+    gamecheck()
+        .args(["check", "havannah", "--cases", "300", "--seed", "11"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("havannah").and(predicate::str::contains("300")));
+    gamecheck()
+        .args(["exhaust", "havannah", "--size", "2"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("havannah size 2: 13700 cases, 0 disagreements"));
 }

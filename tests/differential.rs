@@ -3,9 +3,10 @@
 //! `differential.proptest-regressions` beside this file and replayed first on every run.
 
 use gamecheck::problem::Verdicts;
-use gamecheck::problems::Hex;
+use gamecheck::problems::{Havannah, Hex};
 use gamecheck::{Problem, strategy};
 use games::Sizes;
+use games::havannah::{Answer, Game};
 use proptest::prelude::*;
 
 fn agree<P: Problem>(case: &P::Case) -> Result<(), TestCaseError> {
@@ -36,4 +37,56 @@ macro_rules! differential {
 
 differential! {
     hex: Hex, Sizes::new(1, 12), 3000;
+    // Up to S = 20 `Havannah::oracle` is the naive oracle; above it, the backward one.
+    havannah: Havannah, Sizes::new(2, 12), 2000;
+    havannah_medium: Havannah, Sizes::new(21, 70), 150;
+}
+
+/// The two Havannah oracles and the solver on the same small boards: a bug in one oracle shows as a three-way split
+/// instead of hiding behind the pairing `Havannah::oracle` picks.
+fn havannah_three_way(game: &Game) -> Result<(), TestCaseError> {
+    let solver = Havannah::solve(game);
+    let naive = oracles::havannah::naive::answer(game);
+    let backward = oracles::havannah::backward::answer(game);
+    prop_assert!(
+        solver == naive && naive == backward,
+        "solver: {solver}\nnaive oracle: {naive}\nbackward oracle: {backward}\ninput:\n{}",
+        Havannah::write(std::slice::from_ref(game))
+    );
+    Ok(())
+}
+
+/// The backward oracle's ring alone (bridges and forks ignored) against the solver's answer, on boards too big for
+/// the naive oracle: a ring at the solver's winning move must be the first ring, and a win without one must come
+/// before any ring.
+fn havannah_first_ring(game: &Game) -> Result<(), TestCaseError> {
+    let answer = Havannah::solve(game);
+    let ring = oracles::havannah::backward::first_ring(game);
+    let consistent = match answer {
+        Answer::None => ring.is_none(),
+        Answer::Win { structures, at_move } if structures.ring => ring == Some(at_move),
+        Answer::Win { at_move, .. } => ring.is_none_or(|r| r > at_move),
+    };
+    prop_assert!(
+        consistent,
+        "solver: {answer}\nbackward oracle's first ring: {ring:?}\ninput:\n{}",
+        Havannah::write(std::slice::from_ref(game))
+    );
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 1000, ..ProptestConfig::default() })]
+    #[test]
+    fn havannah_solver_and_both_oracles(game in strategy::cases::<Havannah>(Sizes::new(2, 10))) {
+        havannah_three_way(&game)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 100, ..ProptestConfig::default() })]
+    #[test]
+    fn havannah_first_ring_on_large_boards(game in strategy::cases::<Havannah>(Sizes::new(60, 300))) {
+        havannah_first_ring(&game)?;
+    }
 }

@@ -1,9 +1,10 @@
 //! Properties that hold at any size, for boards beyond the oracle's reach: the solver must answer a transformed
 //! board the way the rules say the transform changes the answer.
 
-use gamecheck::problems::Hex;
+use gamecheck::problems::{Havannah, Hex};
 use gamecheck::{Problem, generate_case};
 use games::Sizes;
+use games::havannah::{Answer, Cell, Game, Symmetry};
 use games::hex::{Board, Verdict};
 use quickcheck::{Arbitrary, Gen, QuickCheck};
 
@@ -70,4 +71,86 @@ fn hex_transforms_are_involutions() {
         board.0.transpose_swap().transpose_swap() == board.0 && board.0.rotate_half().rotate_half() == board.0
     }
     quickcheck().quickcheck(property as fn(BigHex) -> bool);
+}
+
+type BigHavannah = Big<Havannah, 60>;
+
+/// The 12 symmetries of the hexagon (six turns about the centre, each with or without a mirror) keep the board,
+/// the neighbour relation, the six corners and the six edges, so every structure and the move completing it stay.
+#[test]
+fn havannah_all_12_symmetries_keep_the_answer() {
+    fn property(game: BigHavannah) -> bool {
+        let answer = Havannah::solve(&game.0);
+        Symmetry::all().all(|symmetry| Havannah::solve(&game.0.transformed(symmetry)) == answer)
+    }
+    quickcheck().quickcheck(property as fn(BigHavannah) -> bool);
+}
+
+/// The symmetries form the group they claim: six sixth-turns and two mirrors are the identity, and the twelve
+/// are distinct on a game with a stone off every axis. This checks the transforms, so the property above tests what
+/// it claims.
+#[test]
+fn havannah_symmetries_are_the_hexagon_group() {
+    fn property(game: BigHavannah) -> bool {
+        let g = &game.0;
+        let turn = Symmetry { turns: 1, mirrored: false };
+        let mirror = Symmetry { turns: 0, mirrored: true };
+        let mut turned = g.clone();
+        for _ in 0..6 {
+            turned = turned.transformed(turn);
+        }
+        turned == *g && g.transformed(mirror).transformed(mirror) == *g
+    }
+    quickcheck().quickcheck(property as fn(BigHavannah) -> bool);
+    // (1, 3) on S = 4 is (−3, 1, 2) about the centre, three different magnitudes, so it lies on no mirror axis:
+    // its 12 images are 12 different cells.
+    let off_axis = Game { size: 4, moves: vec![Cell { x: 1, y: 3 }] };
+    let images: std::collections::HashSet<Cell> =
+        Symmetry::all().map(|symmetry| off_axis.transformed(symmetry).moves[0]).collect();
+    assert_eq!(images.len(), 12);
+}
+
+/// Moves after the first win are ignored, so any moves appended to a game change nothing when it was won; when it
+/// was not, the answer is `none` or a win after the original moves.
+#[test]
+fn havannah_moves_after_the_end_change_nothing_before_it() {
+    fn property(game: BigHavannah, seed: u64, extra: u8) -> bool {
+        let g = &game.0;
+        let longer = with_extra_moves(g, seed, usize::from(extra));
+        match Havannah::solve(g) {
+            won @ Answer::Win { .. } => Havannah::solve(&longer) == won,
+            Answer::None => match Havannah::solve(&longer) {
+                Answer::None => true,
+                Answer::Win { at_move, .. } => at_move > g.moves.len(),
+            },
+        }
+    }
+    quickcheck().quickcheck(property as fn(BigHavannah, u64, u8) -> bool);
+}
+
+/// The answer on the first k moves is the full game's answer when that came by move k, and `none` otherwise.
+#[test]
+fn havannah_a_prefix_answers_as_the_whole_game_up_to_its_end() {
+    fn property(game: BigHavannah, cut: u16) -> bool {
+        let g = &game.0;
+        let k = usize::from(cut) % (g.moves.len() + 1);
+        let prefix = Game { size: g.size, moves: g.moves[..k].to_vec() };
+        let expected = match Havannah::solve(g) {
+            Answer::Win { at_move, .. } if at_move > k => Answer::None,
+            other => other,
+        };
+        Havannah::solve(&prefix) == expected
+    }
+    quickcheck().quickcheck(property as fn(BigHavannah, u16) -> bool);
+}
+
+/// `game` with up to `count` more moves on random free cells (fewer when the board fills up).
+fn with_extra_moves(game: &Game, seed: u64, count: usize) -> Game {
+    use rand::seq::SliceRandom;
+    let played: std::collections::HashSet<Cell> = game.moves.iter().copied().collect();
+    let mut free: Vec<Cell> = game.cells().filter(|c| !played.contains(c)).collect();
+    free.shuffle(&mut games::case_rng(seed, 0));
+    let mut longer = game.clone();
+    longer.moves.extend(free.into_iter().take(count));
+    longer
 }

@@ -2,7 +2,7 @@
 //! (or in the generator) shows as a readable diff under `cargo insta review`.
 
 use gamecheck::generate_case;
-use gamecheck::problems::Hex;
+use gamecheck::problems::{Havannah, Hex};
 use games::Sizes;
 
 const SEED: u64 = 7;
@@ -26,4 +26,23 @@ fn hex_corpus() {
         text.push_str(&format!("case {index} (N = {}): {verdict}\n{}\n", board.size(), board.drawing()));
     }
     snapshot("hex", text);
+}
+
+#[test]
+fn havannah_corpus() {
+    let mut text = String::from(
+        "Rows run from y = 2S−1 at the top to y = 1 at the bottom, x grows to the right; a number is the move that\n\
+         put a stone there, `.` an empty cell. (1, 1) is the lower left corner.\n\n",
+    );
+    for index in 0..40 {
+        let game = generate_case::<Havannah>(SEED, index, Sizes::new(2, 5));
+        let answer = solvers::havannah::answer(&game);
+        text.push_str(&format!(
+            "case {index} (S = {}, M = {}): {answer}\n{}\n",
+            game.size,
+            game.moves.len(),
+            game.drawing()
+        ));
+    }
+    snapshot("havannah", text);
 }

@@ -1,11 +1,26 @@
 //! Havannah (Code Jam 2012 Round 3): the first move after which a bridge, fork or ring exists.
 //!
 //! Cells are (x, y) with 1 ≤ x, y ≤ 2S−1 and |x − y| ≤ S−1, as in the problem. Which cells are corners, edges or
-//! neighbours is game logic: the solver and the oracles each work it out for themselves.
+//! neighbours is game logic: the solver and the oracles each work it out for themselves. The generators below need
+//! to walk the board too (to grow clusters and draw loops); they do it with their own private steps, and no answer
+//! depends on them.
 
+use std::collections::HashSet;
 use std::fmt;
 
+use rand::seq::SliceRandom;
+use rand::{Rng, RngExt};
+
+use crate::Sizes;
+use crate::contest::{Lines, ParseError};
+
 pub const NAME: &str = "havannah";
+/// The largest board side the project accepts (the official limit is 3000).
+pub const MAX_S: u32 = 1_000_000_000;
+/// The most moves one game may have (the official limit is 10 000); never more than the board's cells.
+pub const MAX_M: usize = 1_000_000;
+/// The most cases one input may announce.
+pub const MAX_T: u64 = 100_000;
 
 /// A cell of the hexagonal board. u32 holds every coordinate up to 2S−1 for S ≤ 10^9.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -28,6 +43,100 @@ impl Game {
         let (x, y) = (u64::from(cell.x), u64::from(cell.y));
         (1..=last).contains(&x) && (1..=last).contains(&y) && x.abs_diff(y) < u64::from(self.size)
     }
+
+    /// How many cells a board of side `size` has: 3S(S−1) + 1.
+    pub fn cell_count(size: u32) -> u64 {
+        let s = u64::from(size);
+        3 * s * (s - 1) + 1
+    }
+
+    /// Every cell of the board, x-major. Only for boards small enough to list (drawing, enumeration, generators).
+    pub fn cells(&self) -> impl Iterator<Item = Cell> + use<> {
+        cells_of(self.size)
+    }
+
+    /// The game with every cell moved by one of the board's 12 symmetries.
+    pub fn transformed(&self, symmetry: Symmetry) -> Game {
+        Game { size: self.size, moves: self.moves.iter().map(|&c| symmetry.apply(self.size, c)).collect() }
+    }
+
+    /// The board drawn as the hexagon it is, each stone shown by its move number and each empty cell by `.`.
+    ///
+    /// Row y is printed from y = 2S−1 at the top down to y = 1, and cell (x, y) sits 2x − y half-cells from the
+    /// left. So (x, y±1) and (x±1, y) and (x±1, y±1) — a cell's six neighbours — are the cells that look adjacent.
+    pub fn drawing(&self) -> String {
+        let s = i64::from(self.size);
+        let last = 2 * s - 1;
+        let mut number = std::collections::HashMap::new();
+        for (i, &c) in self.moves.iter().enumerate() {
+            number.insert(c, i + 1);
+        }
+        let width = self.moves.len().max(1).to_string().len();
+        // A cell takes `width` characters and sits a whole cell (two half-cells) from the next.
+        let half = width / 2 + 1;
+        let mut out = String::new();
+        for y in (1..=last).rev() {
+            let mut line = String::new();
+            for x in (y - s + 1).max(1)..=(y + s - 1).min(last) {
+                let column = ((2 * x - y + s - 2) as usize) * half;
+                let text = match number.get(&Cell { x: x as u32, y: y as u32 }) {
+                    Some(k) => k.to_string(),
+                    None => ".".to_string(),
+                };
+                let start = column + width - text.len();
+                line.push_str(&" ".repeat(start - line.len()));
+                line.push_str(&text);
+            }
+            out.push_str(&line);
+            out.push('\n');
+        }
+        out
+    }
+}
+
+fn cells_of(size: u32) -> impl Iterator<Item = Cell> {
+    let last = 2 * size - 1;
+    (1..=last).flat_map(move |x| {
+        let lo = x.saturating_sub(size - 1).max(1);
+        let hi = (x + size - 1).min(last);
+        (lo..=hi).map(move |y| Cell { x, y })
+    })
+}
+
+/// One of the 12 symmetries of the hexagonal board: `turns` sixths of a turn about the centre cell (S, S), then a
+/// mirror if `mirrored`.
+///
+/// About the centre, with a = x − S and b = y − S, the coordinates (a, −b, b − a) sum to zero and bound the board
+/// by |·| ≤ S − 1 each; the six steps between neighbours are the six arrangements of (1, −1, 0). So permuting
+/// those three coordinates, and negating all three, keeps both the board and its neighbour relation: 6 × 2 = 12
+/// maps, which are the six rotations and the six mirrors.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Symmetry {
+    pub turns: u8,
+    pub mirrored: bool,
+}
+
+impl Symmetry {
+    pub const IDENTITY: Symmetry = Symmetry { turns: 0, mirrored: false };
+
+    /// All twelve, the identity first.
+    pub fn all() -> impl Iterator<Item = Symmetry> {
+        [false, true].into_iter().flat_map(|mirrored| (0..6).map(move |turns| Symmetry { turns, mirrored }))
+    }
+
+    pub fn apply(self, size: u32, cell: Cell) -> Cell {
+        let s = i64::from(size);
+        let (mut a, mut b) = (i64::from(cell.x) - s, i64::from(cell.y) - s);
+        for _ in 0..self.turns % 6 {
+            // (a, −b, b − a) → (a − b, −a, b): the three coordinates shifted round and negated, a sixth of a turn.
+            (a, b) = (a - b, a);
+        }
+        if self.mirrored {
+            // (a, −b, b − a) → (−b, a, b − a): the first two coordinates swapped.
+            (a, b) = (-b, -a);
+        }
+        Cell { x: (a + s) as u32, y: (b + s) as u32 }
+    }
 }
 
 /// The structures one move completes.
@@ -43,6 +152,16 @@ pub struct Structures {
 pub enum Answer {
     None,
     Win { structures: Structures, at_move: usize },
+}
+
+impl Answer {
+    /// The answer without its move number: `none`, `bridge`, `fork-ring`, ...; what a distribution counts.
+    pub fn kinds(&self) -> String {
+        match self {
+            Answer::None => "none".into(),
+            Answer::Win { structures, .. } => structures.to_string(),
+        }
+    }
 }
 
 impl fmt::Display for Structures {
@@ -61,5 +180,944 @@ impl fmt::Display for Answer {
             Answer::None => f.write_str("none"),
             Answer::Win { structures, at_move } => write!(f, "{structures} in move {at_move}"),
         }
+    }
+}
+
+impl std::str::FromStr for Answer {
+    type Err = String;
+
+    /// `none` or `<kinds> in move k`, as printed.
+    fn from_str(text: &str) -> Result<Answer, String> {
+        let bad = || format!("expected `none` or `<kinds> in move k` (kinds like `bridge-ring`), found `{text}`");
+        if text == "none" {
+            return Ok(Answer::None);
+        }
+        let (kinds, at) = text.split_once(" in move ").ok_or_else(bad)?;
+        let at_move: usize = at.parse().map_err(|_| bad())?;
+        let mut structures = Structures::default();
+        let mut previous = 0;
+        for kind in kinds.split('-') {
+            // Kinds come in the order bridge, fork, ring, each at most once.
+            let (rank, flag) = match kind {
+                "bridge" => (1, &mut structures.bridge),
+                "fork" => (2, &mut structures.fork),
+                "ring" => (3, &mut structures.ring),
+                _ => return Err(bad()),
+            };
+            if rank <= previous {
+                return Err(bad());
+            }
+            previous = rank;
+            *flag = true;
+        }
+        if at_move == 0 {
+            return Err(bad());
+        }
+        Ok(Answer::Win { structures, at_move })
+    }
+}
+
+/// A whole contest input: T, then per case `S M` and M lines `x y`.
+pub fn parse(input: &str) -> Result<Vec<Game>, ParseError> {
+    let mut lines = Lines::new(NAME, input);
+    let t = lines.case_count(MAX_T)?;
+    let mut games = Vec::with_capacity(t.min(1024));
+    // Reused across cases: the line of each move, and (cell, move) pairs sorted to find repeats.
+    let mut move_lines = Vec::new();
+    let mut sorted = Vec::new();
+    for case in 1..=t {
+        let tag = |e| in_case(e, case, t);
+        let (line, [s, m]) = lines.numbers(["S", "M"], [2..=u64::from(MAX_S), 0..=MAX_M as u64]).map_err(tag)?;
+        let size = s as u32;
+        let cells = Game::cell_count(size);
+        if m > cells {
+            return Err(tag(
+                lines.error(line, format!("M = {m} is more than the {cells} cells of a board of side S = {s}"))
+            ));
+        }
+        let last = 2 * s - 1;
+        let mut game = Game { size, moves: Vec::with_capacity(m as usize) };
+        move_lines.clear();
+        for k in 1..=m {
+            let (line, [x, y]) = lines
+                .numbers(["x", "y"], [1..=last, 1..=last])
+                .map_err(|mut e| {
+                    e.message = format!("move {k} of {m}: {}", e.message);
+                    e
+                })
+                .map_err(tag)?;
+            let cell = Cell { x: x as u32, y: y as u32 };
+            if !game.on_board(cell) {
+                return Err(tag(lines.error(
+                    line,
+                    format!(
+                        "move {k}: cell ({x}, {y}) is off the board of side S = {s}: |x − y| = {} > S − 1",
+                        x.abs_diff(y)
+                    ),
+                )));
+            }
+            game.moves.push(cell);
+            move_lines.push(line);
+        }
+        if let Some((earlier, later)) = first_repeat(&game.moves, &mut sorted) {
+            let Cell { x, y } = game.moves[later];
+            return Err(tag(lines.error(
+                move_lines[later],
+                format!("move {}: cell ({x}, {y}) was already played in move {}", later + 1, earlier + 1),
+            )));
+        }
+        games.push(game);
+    }
+    lines.finish(t)?;
+    Ok(games)
+}
+
+/// The first move (0-based) that repeats an earlier one, with the move it repeats. Sorting (cell, index) pairs keeps
+/// this O(M log M) and allocation-free across cases, whatever S is.
+fn first_repeat(moves: &[Cell], sorted: &mut Vec<(Cell, u32)>) -> Option<(usize, usize)> {
+    sorted.clear();
+    sorted.extend(moves.iter().enumerate().map(|(i, &c)| (c, i as u32)));
+    sorted.sort_unstable();
+    // In a run of equal cells sorted by index, the second entry is the run's first repeat and the first entry the
+    // move it repeats; the earliest such repeat is the one a reader meets first.
+    sorted
+        .windows(2)
+        .filter(|w| w[0].0 == w[1].0)
+        .map(|w| (w[0].1 as usize, w[1].1 as usize))
+        .min_by_key(|&(_, later)| later)
+}
+
+fn in_case(mut e: ParseError, case: usize, t: usize) -> ParseError {
+    e.message = format!("{} (case {case} of T = {t})", e.message);
+    e
+}
+
+/// The contest input for these games.
+pub fn write(games: &[Game]) -> String {
+    use std::fmt::Write;
+    let total: usize = games.iter().map(|g| g.moves.len()).sum();
+    let mut out = String::with_capacity(16 + 24 * (games.len() + total));
+    writeln!(out, "{}", games.len()).expect("writing to a String");
+    for game in games {
+        writeln!(out, "{} {}", game.size, game.moves.len()).expect("writing to a String");
+        for c in &game.moves {
+            writeln!(out, "{} {}", c.x, c.y).expect("writing to a String");
+        }
+    }
+    out
+}
+
+/// Smaller games to try when a game exposes a bug, most promising first: a board one side smaller that still holds
+/// every stone, then fewer moves (the first half, all but the last, runs of moves halving in length, each single
+/// move).
+///
+/// A board of side S − 1 fits inside the board of side S in seven ways: centred on the same cell, or on one of its
+/// six neighbours. Cell (x, y) of the big board is cell (x − 1 − dx, y − 1 − dy) of the small one centred at
+/// (S + dx, S + dy), so the centred one is the shift (x − 1, y − 1). Every candidate keeps the stones' shape and
+/// order; only the border moves nearer, which is often what a bug is about.
+pub fn shrink(game: &Game) -> Vec<Game> {
+    let mut out = Vec::new();
+    if game.size > 2 {
+        for (dx, dy) in [(0, 0), (0, 1), (1, 1), (1, 0), (0, -1), (-1, -1), (-1, 0)] {
+            let smaller = Game {
+                size: game.size - 1,
+                moves: game
+                    .moves
+                    .iter()
+                    .map(|c| Cell {
+                        x: (i64::from(c.x) - 1 - dx).clamp(0, i64::from(u32::MAX)) as u32,
+                        y: (i64::from(c.y) - 1 - dy).clamp(0, i64::from(u32::MAX)) as u32,
+                    })
+                    .collect(),
+            };
+            if smaller.moves.iter().all(|&c| smaller.on_board(c)) {
+                out.push(smaller);
+            }
+        }
+    }
+    let m = game.moves.len();
+    if m >= 4 {
+        out.push(Game { size: game.size, moves: game.moves[..m / 2].to_vec() });
+    }
+    if m >= 1 {
+        out.push(Game { size: game.size, moves: game.moves[..m - 1].to_vec() });
+    }
+    // Runs of moves left out, halves first: a long game sheds most of its moves in a few steps, where one move
+    // at a time would take as many steps as it has moves (and exhaust proptest's shrink budget on big boards).
+    let mut run = m / 2;
+    while run >= 2 {
+        for start in (0..m - run).step_by(run) {
+            let mut moves = game.moves[..start].to_vec();
+            moves.extend_from_slice(&game.moves[start + run..]);
+            out.push(Game { size: game.size, moves });
+        }
+        run /= 2;
+    }
+    for i in (0..m.saturating_sub(1)).rev() {
+        let mut moves = game.moves.clone();
+        moves.remove(i);
+        out.push(Game { size: game.size, moves });
+    }
+    out
+}
+
+/// The kinds of game the generator makes. Uniformly random moves rarely make rings, so most kinds draw the
+/// structures solvers get wrong: loops (closed by stones alone, or by the border, which does not count), clusters
+/// that merge, paths that reach corners and edges, and solid patches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// Moves on random cells anywhere on the board.
+    Scattered,
+    /// A few clusters grown stone by stone next to earlier stones: groups merge, reach corners and edges, and
+    /// enclose holes.
+    Clusters,
+    /// The border cells of a random blob (a hexagon or a grown patch, anywhere, often cut by the board's edge),
+    /// in random or walking order, with the blob's hole filled before, during or after the loop closes, or never.
+    Loop,
+    /// Paths from a hub to two, three or four targets among the corners, edge cells and random cells: bridges,
+    /// forks, both at once, and rings where paths cross.
+    Paths,
+    /// Two groups built apart, then joined: a loop round one empty cell, open at a neighbour of it, and a second
+    /// group starting next to that opening, each with arms toward corners and edges. The opening, played last,
+    /// closes the ring and joins the groups, so one move often completes two or three kinds at once.
+    Combined,
+    /// A solid parallelogram filled row by row (no ring, ever: every stone closes a triangle, not a loop), now and
+    /// then with one cell skipped (a ring once it is surrounded) or in random order.
+    Patch,
+    /// The smallest board of the size range.
+    Smallest,
+    /// No moves at all.
+    Empty,
+}
+
+impl Shape {
+    pub const ALL: [Shape; 8] = [
+        Shape::Scattered,
+        Shape::Clusters,
+        Shape::Loop,
+        Shape::Paths,
+        Shape::Combined,
+        Shape::Patch,
+        Shape::Smallest,
+        Shape::Empty,
+    ];
+}
+
+/// A game drawn from `rng`, of a random shape and a side in `sizes` (clamped to 2..=MAX_S).
+pub fn generate(rng: &mut impl Rng, sizes: Sizes) -> Game {
+    // Weights: the structured shapes first, the degenerate ones now and then.
+    let shape = match rng.random_range(0..24) {
+        0..=2 => Shape::Scattered,
+        3..=6 => Shape::Clusters,
+        7..=11 => Shape::Loop,
+        12..=14 => Shape::Paths,
+        15..=19 => Shape::Combined,
+        20..=21 => Shape::Patch,
+        22 => Shape::Smallest,
+        _ => Shape::Empty,
+    };
+    generate_shape(rng, sizes, shape)
+}
+
+/// A game of `shape` with a side drawn from `sizes`. On boards of up to 10^6 cells the shape's structure is drawn
+/// whole and followed by a drawn number of further moves (none, a few, or up to every free cell, biased toward
+/// short games); the shapeless kinds (scattered, clusters, smallest) draw their move count the same way. On bigger
+/// boards (S ≥ 579) every game has exactly MAX_M moves, so that `gamecheck gen havannah --size 1000000000 --cases 1`
+/// is a game of the largest size the project accepts.
+pub fn generate_shape(rng: &mut impl Rng, sizes: Sizes, shape: Shape) -> Game {
+    let sizes = sizes.clamp(2, MAX_S as usize);
+    let size = match shape {
+        Shape::Smallest => sizes.min,
+        _ => rng.random_range(sizes.min..=sizes.max),
+    } as u32;
+    let cells = Game::cell_count(size);
+    if cells > MAX_M as u64 {
+        return generate_game(rng, size, MAX_M, shape);
+    }
+    let cells = cells as usize;
+    let mut b = Builder::new(size, cells);
+    b.draw(rng, shape);
+    let more = match shape {
+        Shape::Empty => 0,
+        // The structure is the game; what follows is noise, often none (a game that ends on its last move).
+        Shape::Loop | Shape::Paths | Shape::Combined | Shape::Patch => match rng.random_range(0..10) {
+            0..=3 => 0,
+            4..=6 => rng.random_range(0..=8),
+            _ => some_moves(rng, cells - b.moves.len()),
+        },
+        Shape::Scattered | Shape::Clusters | Shape::Smallest => some_moves(rng, cells),
+    };
+    let target = b.moves.len() + more;
+    b.pad(rng, target, shape);
+    Game { size, moves: b.moves }
+}
+
+/// A move count up to `most`: a handful, uniform, or log-uniform (as many games with 10–100 moves as 100–1000).
+fn some_moves(rng: &mut impl Rng, most: usize) -> usize {
+    match rng.random_range(0..10) {
+        0 => rng.random_range(0..=most.min(8)),
+        1..=4 => rng.random_range(0..=most),
+        _ => ((most as f64 + 1.0).powf(rng.random_range(0.0..=1.0)) as usize).min(most),
+    }
+}
+
+/// A game of `shape` on the board of side `size` with exactly `moves` moves (at most the board's cells and
+/// MAX_M): the shape's own stones first (cut short if they do not fit), then as many more as it takes, grown next
+/// to earlier stones or scattered.
+pub fn generate_game(rng: &mut impl Rng, size: u32, moves: usize, shape: Shape) -> Game {
+    let size = size.clamp(2, MAX_S);
+    let moves = moves.min(MAX_M).min(Game::cell_count(size) as usize);
+    let mut b = Builder::new(size, moves);
+    b.draw(rng, shape);
+    b.pad(rng, moves, shape);
+    debug_assert_eq!(b.moves.len(), moves);
+    Game { size, moves: b.moves }
+}
+
+/// The six steps to a neighbour, in order round the cell; for the generators only.
+const STEPS: [(i64, i64); 6] = [(0, 1), (1, 1), (1, 0), (0, -1), (-1, -1), (-1, 0)];
+
+/// A game under construction: the moves so far and the cells they use, never past `limit` moves.
+struct Builder {
+    size: u32,
+    limit: usize,
+    moves: Vec<Cell>,
+    used: HashSet<Cell>,
+}
+
+impl Builder {
+    fn new(size: u32, limit: usize) -> Builder {
+        Builder { size, limit, moves: Vec::with_capacity(limit), used: HashSet::with_capacity(limit) }
+    }
+
+    /// The shape's own stones (none for the shapeless kinds).
+    fn draw(&mut self, rng: &mut impl Rng, shape: Shape) {
+        match shape {
+            Shape::Scattered | Shape::Clusters | Shape::Smallest | Shape::Empty => {}
+            Shape::Loop => self.draw_loop(rng),
+            Shape::Paths => self.draw_paths(rng),
+            Shape::Combined => self.draw_combined(rng),
+            Shape::Patch => self.fill_patch(rng),
+        }
+    }
+
+    /// More moves up to `target` in all: grown clusters for `Clusters`, otherwise scattered or grown at random.
+    fn pad(&mut self, rng: &mut impl Rng, target: usize, shape: Shape) {
+        let target = target.min(self.limit);
+        if shape != Shape::Clusters && rng.random_bool(0.5) {
+            self.scatter(rng, target - self.moves.len());
+        } else {
+            let seeds = rng.random_range(1..=4);
+            self.grow(rng, target - self.moves.len(), seeds);
+            // Growing gives up only when every cluster is boxed in; scatter whatever is left.
+            self.scatter(rng, target - self.moves.len());
+        }
+    }
+
+    fn full(&self) -> bool {
+        self.moves.len() >= self.limit
+    }
+
+    fn cell(&self, x: i64, y: i64) -> Option<Cell> {
+        let s = i64::from(self.size);
+        let last = 2 * s - 1;
+        ((1..=last).contains(&x) && (1..=last).contains(&y) && (x - y).abs() < s)
+            .then_some(Cell { x: x as u32, y: y as u32 })
+    }
+
+    fn step(&self, c: Cell, k: usize) -> Option<Cell> {
+        let (dx, dy) = STEPS[k % 6];
+        self.cell(i64::from(c.x) + dx, i64::from(c.y) + dy)
+    }
+
+    /// Play `c` if it is free and the game has room; whether it was played.
+    fn place(&mut self, c: Cell) -> bool {
+        if self.full() || !self.used.insert(c) {
+            return false;
+        }
+        self.moves.push(c);
+        true
+    }
+
+    fn random_cell(&self, rng: &mut impl Rng) -> Cell {
+        let last = 2 * i64::from(self.size) - 1;
+        loop {
+            if let Some(c) = self.cell(rng.random_range(1..=last), rng.random_range(1..=last)) {
+                return c;
+            }
+        }
+    }
+
+    fn random_free_cell(&self, rng: &mut impl Rng) -> Option<Cell> {
+        if self.used.len() as u64 >= Game::cell_count(self.size) {
+            return None;
+        }
+        loop {
+            let c = self.random_cell(rng);
+            if !self.used.contains(&c) {
+                return Some(c);
+            }
+        }
+    }
+
+    /// `count` more moves on random free cells.
+    fn scatter(&mut self, rng: &mut impl Rng, count: usize) {
+        let free = Game::cell_count(self.size) - self.used.len() as u64;
+        if free <= 4 * count as u64 && free <= 4 * MAX_M as u64 {
+            // Nearly full: rejection would spin, so list the free cells instead.
+            let mut cells: Vec<Cell> = cells_of(self.size).filter(|c| !self.used.contains(c)).collect();
+            cells.shuffle(rng);
+            for c in cells.into_iter().take(count) {
+                self.place(c);
+            }
+        } else {
+            for _ in 0..count {
+                let c = self.random_free_cell(rng).expect("the board has free cells");
+                self.place(c);
+            }
+        }
+    }
+
+    /// `count` more moves, each next to a stone of one of `seeds` clusters (a fresh cluster when one is boxed in).
+    fn grow(&mut self, rng: &mut impl Rng, count: usize, seeds: usize) {
+        let target = (self.moves.len() + count).min(self.limit);
+        let mut clusters: Vec<Vec<Cell>> = Vec::new();
+        while self.moves.len() < target {
+            if clusters.len() < seeds || rng.random_bool(0.002) {
+                // Seeds at corners and on edges now and then, so clusters reach them early.
+                let seed = if rng.random_bool(0.3) { self.border_cell(rng) } else { self.random_cell(rng) };
+                if self.place(seed) {
+                    clusters.push(vec![seed]);
+                } else if let Some(c) = self.random_free_cell(rng) {
+                    self.place(c);
+                    clusters.push(vec![c]);
+                }
+                continue;
+            }
+            let k = rng.random_range(0..clusters.len());
+            let mut grown = false;
+            for _ in 0..24 {
+                let from = clusters[k][rng.random_range(0..clusters[k].len())];
+                if let Some(c) = self.step(from, rng.random_range(0..6))
+                    && self.place(c)
+                {
+                    clusters[k].push(c);
+                    grown = true;
+                    break;
+                }
+            }
+            if !grown {
+                // Boxed in (or unlucky): start another cluster instead.
+                clusters.swap_remove(k);
+            }
+        }
+    }
+
+    /// A corner or a cell on an edge. Corner k is followed, going round, by the cells of edge k.
+    fn border_cell(&self, rng: &mut impl Rng) -> Cell {
+        let k = rng.random_range(0..6);
+        let along = if rng.random_bool(0.3) { 0 } else { rng.random_range(0..i64::from(self.size) - 1) };
+        self.border(k, along)
+    }
+
+    /// A cell of edge k, not a corner (a corner on S = 2, which has no edges).
+    fn edge_cell(&self, rng: &mut impl Rng, k: usize) -> Cell {
+        let along = if self.size > 2 { rng.random_range(1..i64::from(self.size) - 1) } else { 0 };
+        self.border(k, along)
+    }
+
+    /// The cell `along` steps from corner k toward corner k + 1; along = 0 is the corner itself.
+    fn border(&self, k: usize, along: i64) -> Cell {
+        let s = i64::from(self.size);
+        let last = 2 * s - 1;
+        let corners = [(1, 1), (1, s), (s, last), (last, last), (last, s), (s, 1)];
+        let (x, y) = corners[k];
+        let (dx, dy) = STEPS[k];
+        self.cell(x + dx * along, y + dy * along).expect("the border lies on the board")
+    }
+
+    /// The cells around a blob, played so that they close a loop, with the blob's own cells (the hole) played
+    /// before, among or after them, or not at all.
+    fn draw_loop(&mut self, rng: &mut impl Rng) {
+        let s = i64::from(self.size);
+        let room = self.limit.saturating_sub(self.moves.len());
+        if room < 6 {
+            return;
+        }
+        // Centres anywhere, but half the time near the border so that loops run into edges and corners.
+        let centre = if rng.random_bool(0.5) {
+            let c = self.border_cell(rng);
+            let inward = rng.random_range(0..=3.min(s - 1));
+            let (dx, dy) = STEPS[rng.random_range(0..6)];
+            self.cell(i64::from(c.x) + dx * inward, i64::from(c.y) + dy * inward).unwrap_or(c)
+        } else {
+            self.random_cell(rng)
+        };
+        // A blob whose loop and hole fit the room: radius r costs about 3r² + 9r + 7 moves.
+        let max_radius = (((room as f64) / 3.0).sqrt() as i64 - 2).clamp(0, 2 * s);
+        let radius = match rng.random_range(0..10) {
+            _ if max_radius == 0 => 0,
+            0..=2 => 0,
+            3..=7 => rng.random_range(0..=max_radius.min(3)),
+            _ => rng.random_range(0..=max_radius),
+        };
+        let blob: Vec<Cell> = if rng.random_bool(0.5) {
+            self.hexagon(centre, radius)
+        } else {
+            self.blob(rng, centre, (3 * radius * (radius + 1) + 1) as usize)
+        };
+        let inside: HashSet<Cell> = blob.iter().copied().collect();
+        let mut ring: Vec<Cell> = Vec::new();
+        let mut seen = HashSet::new();
+        for &c in &blob {
+            for k in 0..6 {
+                if let Some(n) = self.step(c, k)
+                    && !inside.contains(&n)
+                    && seen.insert(n)
+                {
+                    ring.push(n);
+                }
+            }
+        }
+        if rng.random_bool(0.5) {
+            ring.shuffle(rng);
+        } else {
+            // Walk round the centre, starting anywhere, so the loop closes on its last stone.
+            let angle = |c: &Cell| {
+                let (a, b) =
+                    ((i64::from(c.x) - i64::from(centre.x)) as f64, (i64::from(c.y) - i64::from(centre.y)) as f64);
+                (b * 3f64.sqrt() / 2.0).atan2(a - b / 2.0)
+            };
+            ring.sort_by(|p, q| angle(p).total_cmp(&angle(q)));
+            let start = rng.random_range(0..ring.len().max(1));
+            ring.rotate_left(start);
+        }
+        let mut hole = blob;
+        hole.shuffle(rng);
+        let noise = if rng.random_bool(0.5) { 0.0 } else { rng.random_range(0.0..0.5) };
+        match rng.random_range(0..6) {
+            // The hole first: the loop then encloses only stones, which is no ring.
+            0 => {
+                self.place_all(rng, &hole, noise);
+                self.place_all(rng, &ring, noise);
+            }
+            // All of the hole but one cell: the loop's last stone closes a ring round it.
+            1 => {
+                let keep = hole.pop();
+                self.place_all(rng, &hole, noise);
+                self.place_all(rng, &ring, noise);
+                if let Some(c) = keep {
+                    self.place(c);
+                }
+            }
+            2 => {
+                self.place_all(rng, &ring, noise);
+                self.place_all(rng, &hole, noise);
+            }
+            3 => {
+                let mut both: Vec<Cell> = ring.iter().chain(&hole).copied().collect();
+                both.shuffle(rng);
+                self.place_all(rng, &both, noise);
+            }
+            _ => self.place_all(rng, &ring, noise),
+        }
+    }
+
+    /// Play `cells` in order, with a random extra move before each one at rate `noise`.
+    fn place_all(&mut self, rng: &mut impl Rng, cells: &[Cell], noise: f64) {
+        for &c in cells {
+            if noise > 0.0 && rng.random_bool(noise) {
+                if let Some(extra) = self.random_free_cell(rng) {
+                    self.place(extra);
+                }
+            }
+            self.place(c);
+        }
+    }
+
+    /// The cells within `radius` steps of `centre`, on the board.
+    fn hexagon(&self, centre: Cell, radius: i64) -> Vec<Cell> {
+        let (cx, cy) = (i64::from(centre.x), i64::from(centre.y));
+        let mut out = Vec::new();
+        for a in -radius..=radius {
+            for b in -radius..=radius {
+                if (a - b).abs() <= radius
+                    && let Some(c) = self.cell(cx + a, cy + b)
+                {
+                    out.push(c);
+                }
+            }
+        }
+        out
+    }
+
+    /// About `size` connected cells grown at random from `centre`.
+    fn blob(&self, rng: &mut impl Rng, centre: Cell, size: usize) -> Vec<Cell> {
+        let mut cells = vec![centre];
+        let mut inside: HashSet<Cell> = HashSet::from([centre]);
+        for _ in 0..8 * size {
+            if cells.len() >= size {
+                break;
+            }
+            let from = cells[rng.random_range(0..cells.len())];
+            if let Some(c) = self.step(from, rng.random_range(0..6))
+                && inside.insert(c)
+            {
+                cells.push(c);
+            }
+        }
+        cells
+    }
+
+    /// Paths from one hub toward two to four targets (corners, edge cells, random cells), each a shortest path
+    /// with random turns, played path by path, round-robin or shuffled.
+    fn draw_paths(&mut self, rng: &mut impl Rng) {
+        let room = self.limit.saturating_sub(self.moves.len());
+        let hub = self.random_cell(rng);
+        let arms = rng.random_range(2..=4);
+        let per_arm = (room / arms).max(1);
+        let mut paths: Vec<Vec<Cell>> = Vec::new();
+        for _ in 0..arms {
+            let target = match rng.random_range(0..5) {
+                0 | 1 => self.border(rng.random_range(0..6), 0),
+                2 | 3 => self.border_cell(rng),
+                _ => self.random_cell(rng),
+            };
+            paths.push(self.path(rng, hub, target, per_arm));
+        }
+        let noise = if rng.random_bool(0.6) { 0.0 } else { rng.random_range(0.0..0.3) };
+        match rng.random_range(0..3) {
+            0 => {
+                for path in &paths {
+                    self.place_all(rng, path, noise);
+                }
+            }
+            1 => {
+                let longest = paths.iter().map(Vec::len).max().unwrap_or(0);
+                let round_robin: Vec<Cell> =
+                    (0..longest).flat_map(|i| paths.iter().filter_map(move |p| p.get(i).copied())).collect();
+                self.place_all(rng, &round_robin, noise);
+            }
+            _ => {
+                let mut all: Vec<Cell> = paths.concat();
+                all.shuffle(rng);
+                self.place_all(rng, &all, noise);
+            }
+        }
+    }
+
+    /// A shortest path from `from` toward `target` (both included), turning at random, of at most `limit` cells.
+    fn path(&self, rng: &mut impl Rng, from: Cell, target: Cell, limit: usize) -> Vec<Cell> {
+        let distance = |c: Cell| {
+            let (a, b) = (i64::from(target.x) - i64::from(c.x), i64::from(target.y) - i64::from(c.y));
+            a.abs().max(b.abs()).max((a - b).abs())
+        };
+        let mut path = vec![from];
+        let mut at = from;
+        while at != target && path.len() < limit {
+            // One or two of the six steps lead closer; take either.
+            let mut closer = [at; 2];
+            let mut count = 0;
+            for n in (0..6).filter_map(|k| self.step(at, k)) {
+                if distance(n) < distance(at) && count < 2 {
+                    closer[count] = n;
+                    count += 1;
+                }
+            }
+            at = closer[rng.random_range(0..count)];
+            path.push(at);
+        }
+        path
+    }
+
+    /// See [`Shape::Combined`]. The arms' targets are planned so that neither group has a bridge or a fork alone:
+    /// distinct corners and edges, at most one corner and two edges per group, so that the joining move completes
+    /// a bridge (a corner each), a fork (three edges between them), both, or neither, on top of the ring.
+    fn draw_combined(&mut self, rng: &mut impl Rng) {
+        let room = self.limit.saturating_sub(self.moves.len());
+        let hole = self.random_cell(rng);
+        let opening_step = rng.random_range(0..6);
+        let Some(opening) = self.step(hole, opening_step) else { return };
+        // The loop: the hole's other five neighbours (fewer where the border cuts them, then no ring can close).
+        let ring: Vec<Cell> = (1..6).filter_map(|k| self.step(hole, opening_step + k)).collect();
+        // The second group starts across the opening from the hole, touching the opening and no loop cell.
+        let start = self.step(opening, opening_step);
+
+        // How far a cell lies beyond the hole in the opening's direction: the second group takes the far targets
+        // and the loop the near ones, so that their arms head apart instead of crossing.
+        let (dx, dy) = STEPS[opening_step];
+        let (ux, uy) = (dx as f64 - dy as f64 / 2.0, dy as f64 * 3f64.sqrt() / 2.0);
+        let beyond = |c: &Cell| {
+            let (a, b) = ((i64::from(c.x) - i64::from(hole.x)) as f64, (i64::from(c.y) - i64::from(hole.y)) as f64);
+            (a - b / 2.0) * ux + b * 3f64.sqrt() / 2.0 * uy
+        };
+        let mut corners: Vec<Cell> = (0..6).map(|k| self.border(k, 0)).collect();
+        corners.shuffle(rng);
+        let mut edges: Vec<usize> = (0..6).collect();
+        edges.shuffle(rng);
+        let (bridge, fork) = (rng.random_bool(0.6), rng.random_bool(0.6));
+        let mut targets_a = Vec::new();
+        let mut targets_b = Vec::new();
+        if bridge {
+            let mut pair = [corners[0], corners[1]];
+            pair.sort_by(|p, q| beyond(p).total_cmp(&beyond(q)));
+            targets_a.push(pair[0]);
+            targets_b.push(pair[1]);
+        }
+        if fork {
+            let mut three: Vec<Cell> = edges[..3].iter().map(|&k| self.edge_cell(rng, k)).collect();
+            three.sort_by(|p, q| beyond(p).total_cmp(&beyond(q)));
+            let split = rng.random_range(1..=2);
+            targets_a.extend(&three[..split]);
+            targets_b.extend(&three[split..]);
+        }
+        if targets_a.is_empty() || rng.random_bool(0.2) {
+            targets_a.push(self.random_cell(rng));
+        }
+        // The loop's arms leave from the cell opposite the opening where the board has it.
+        let back = self.step(hole, opening_step + 3).unwrap_or(ring[0]);
+        let arms = targets_a.len() + targets_b.len().max(1);
+        let per_arm = (room.saturating_sub(7) / arms).max(1);
+        let avoid = |c: &Cell| *c != hole && *c != opening;
+        let mut a: Vec<Cell> = ring.clone();
+        for to in targets_a {
+            let from = if rng.random_bool(0.8) { back } else { ring[rng.random_range(0..ring.len())] };
+            a.extend(self.path(rng, from, to, per_arm).into_iter().filter(avoid));
+        }
+        let mut b: Vec<Cell> = Vec::new();
+        if let Some(start) = start {
+            b.push(start);
+            for to in targets_b {
+                b.extend(self.path(rng, start, to, per_arm).into_iter().filter(avoid));
+            }
+        }
+        if rng.random_bool(0.3) {
+            a.shuffle(rng);
+            b.shuffle(rng);
+        }
+        let noise = if rng.random_bool(0.7) { 0.0 } else { rng.random_range(0.0..0.2) };
+        if rng.random_bool(0.5) {
+            self.place_all(rng, &a, noise);
+            self.place_all(rng, &b, noise);
+        } else {
+            self.place_all(rng, &b, noise);
+            self.place_all(rng, &a, noise);
+        }
+        self.place(opening);
+    }
+
+    /// A parallelogram of cells x0 ≤ x < x0 + w, y0 ≤ y < y0 + h (where on the board), row by row.
+    fn fill_patch(&mut self, rng: &mut impl Rng) {
+        let room = self.limit.saturating_sub(self.moves.len()) as i64;
+        if room == 0 {
+            return;
+        }
+        let s = i64::from(self.size);
+        let w = rng.random_range(1..=room.min(2 * s - 1));
+        let h = rng.random_range(1..=(room / w).clamp(1, 2 * s - 1));
+        let origin = self.random_cell(rng);
+        let (x0, y0) = (i64::from(origin.x) - rng.random_range(0..w), i64::from(origin.y) - rng.random_range(0..h));
+        let mut cells: Vec<Cell> =
+            (y0..y0 + h).flat_map(|y| (x0..x0 + w).map(move |x| (x, y))).filter_map(|(x, y)| self.cell(x, y)).collect();
+        match rng.random_range(0..5) {
+            0 => cells.shuffle(rng),
+            // Skip one cell: once its six neighbours are played it is enclosed.
+            1 if cells.len() > 2 => {
+                let skip = rng.random_range(0..cells.len());
+                cells.remove(skip);
+            }
+            2 => cells.reverse(),
+            _ => {}
+        }
+        for c in cells {
+            self.place(c);
+        }
+    }
+}
+
+#[cfg(feature = "arbitrary")]
+impl<'a> arbitrary::Arbitrary<'a> for Game {
+    /// A board of side 2..=7 and up to every one of its cells, two bytes per move. Running out of bytes is an
+    /// error rather than a short game, so short fuzz inputs do not all collapse into the empty board.
+    fn arbitrary(u: &mut arbitrary::Unstructured<'a>) -> arbitrary::Result<Game> {
+        let [size_byte, count_byte] = <[u8; 2]>::try_from(u.bytes(2)?).expect("two bytes");
+        let size = 2 + u32::from(size_byte) % 6;
+        let mut free: Vec<Cell> = cells_of(size).collect();
+        let m = usize::from(count_byte) % (free.len() + 1);
+        let mut moves = Vec::with_capacity(m);
+        for pair in u.bytes(2 * m)?.chunks_exact(2) {
+            let pick = usize::from(u16::from_le_bytes([pair[0], pair[1]])) % free.len();
+            moves.push(free.swap_remove(pick));
+        }
+        Ok(Game { size, moves })
+    }
+}
+
+/// Every game on the board of side `size` with at most `max_moves` moves: every sequence of distinct cells, the
+/// empty one first, in depth-first order (each game is followed by its one-move extensions). There are
+/// Σ_{k ≤ max_moves} n!/(n−k)! of them for n cells; see [`count_games`].
+pub fn all_games(size: u32, max_moves: usize) -> impl Iterator<Item = Game> {
+    let cells: Vec<Cell> = cells_of(size).collect();
+    let max_moves = max_moves.min(cells.len());
+    let mut order: Vec<usize> = Vec::with_capacity(max_moves);
+    let mut used = vec![false; cells.len()];
+    let mut started = false;
+    std::iter::from_fn(move || {
+        if !started {
+            started = true;
+        } else if !advance(&mut order, &mut used, max_moves) {
+            return None;
+        }
+        Some(Game { size, moves: order.iter().map(|&i| cells[i]).collect() })
+    })
+}
+
+/// The next sequence in depth-first order: extend by the first free cell, or else replace the last cell by the
+/// next free one, backing up as far as needed.
+fn advance(order: &mut Vec<usize>, used: &mut [bool], max_moves: usize) -> bool {
+    if order.len() < max_moves
+        && let Some(first) = used.iter().position(|&u| !u)
+    {
+        used[first] = true;
+        order.push(first);
+        return true;
+    }
+    while let Some(last) = order.pop() {
+        used[last] = false;
+        if let Some(next) = (last + 1..used.len()).find(|&i| !used[i]) {
+            used[next] = true;
+            order.push(next);
+            return true;
+        }
+    }
+    false
+}
+
+/// How many games [`all_games`] yields: Σ_{k ≤ max_moves} n!/(n−k)!, n the board's cells.
+pub fn count_games(size: u32, max_moves: usize) -> u64 {
+    let n = Game::cell_count(size);
+    let mut total = 0;
+    let mut sequences = 1u64;
+    for k in 0..=(max_moves as u64).min(n) {
+        total += sequences;
+        sequences *= n - k;
+    }
+    total
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::case_rng;
+
+    #[test]
+    fn parse_and_write_round_trip() {
+        let input = "2\n2 3\n1 1\n2 2\n3 3\n3 0\n";
+        let games = parse(input).unwrap();
+        assert_eq!(
+            games[0],
+            Game { size: 2, moves: vec![Cell { x: 1, y: 1 }, Cell { x: 2, y: 2 }, Cell { x: 3, y: 3 }] }
+        );
+        assert_eq!(games[1], Game { size: 3, moves: vec![] });
+        assert_eq!(write(&games), input);
+    }
+
+    #[test]
+    fn parse_errors_name_the_line() {
+        let cases = [
+            ("1\n1 0\n", "line 2: S = 1 is out of range 2..=1000000000"),
+            ("1\n2 8\n", "line 2: M = 8 is more than the 7 cells of a board of side S = 2"),
+            ("1\n2 1000001\n", "line 2: M = 1000001 is out of range 0..=1000000"),
+            ("1\n2 1\n1 3\n", "line 3: move 1: cell (1, 3) is off the board of side S = 2: |x − y| = 2 > S − 1"),
+            ("1\n2 1\n4 1\n", "line 3: move 1 of 1: x = 4 is out of range 1..=3"),
+            ("1\n2 3\n1 1\n2 2\n1 1\n", "line 5: move 3: cell (1, 1) was already played in move 1"),
+            ("1\n3 4\n1 1\n2 2\n2 2\n1 1\n", "line 5: move 3: cell (2, 2) was already played in move 2"),
+            ("1\n2 2\n1 1\n", "line 4: move 2 of 2: expected a line `x y`, found the end of the input"),
+            ("1\n2 1\n1 1\n2 2\n", "line 4: expected the end of the input after the 1 case(s) T announced"),
+            ("1\n2 1\n1 1 1\n", "line 3: move 1 of 1: expected `x y`, found extra `1` after it"),
+        ];
+        for (input, message) in cases {
+            let error = parse(input).expect_err(input).to_string();
+            assert!(error.contains(message), "{input:?}: {error}");
+        }
+    }
+
+    #[test]
+    fn answers_print_and_read_back() {
+        let win = |bridge, fork, ring, at_move| Answer::Win { structures: Structures { bridge, fork, ring }, at_move };
+        assert_eq!(win(true, true, false, 5).to_string(), "bridge-fork in move 5");
+        assert_eq!(win(false, false, true, 6).to_string(), "ring in move 6");
+        assert_eq!(Answer::None.to_string(), "none");
+        for answer in [Answer::None, win(true, false, true, 12), win(true, true, true, 1)] {
+            assert_eq!(answer.to_string().parse::<Answer>(), Ok(answer));
+        }
+        for bad in ["", "ring", "ring in move 0", "fork-bridge in move 3", "ring-ring in move 2", "in move 3"] {
+            assert!(bad.parse::<Answer>().is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn symmetries_are_twelve_distinct_bijections_of_the_board() {
+        for size in [2, 3, 5] {
+            let board: Vec<Cell> = cells_of(size).collect();
+            assert_eq!(board.len() as u64, Game::cell_count(size));
+            let game = Game { size, moves: board.clone() };
+            let mut images = HashSet::new();
+            for symmetry in Symmetry::all() {
+                let image = game.transformed(symmetry);
+                assert!(image.moves.iter().all(|&c| game.on_board(c)), "{symmetry:?} leaves the board");
+                let distinct: HashSet<Cell> = image.moves.iter().copied().collect();
+                assert_eq!(distinct.len(), board.len(), "{symmetry:?} is not one-to-one");
+                images.insert(image.moves);
+            }
+            assert_eq!(images.len(), 12, "S = {size}");
+        }
+    }
+
+    #[test]
+    fn all_games_counts_and_starts_empty() {
+        let games: Vec<Game> = all_games(2, 7).collect();
+        assert_eq!(games.len() as u64, count_games(2, 7));
+        assert_eq!(count_games(2, 7), 13_700);
+        assert!(games[0].moves.is_empty());
+        let distinct: HashSet<&Game> = games.iter().collect();
+        assert_eq!(distinct.len(), games.len());
+        assert_eq!(all_games(3, 2).count() as u64, count_games(3, 2));
+        assert_eq!(count_games(3, 2), 1 + 19 + 19 * 18);
+    }
+
+    #[test]
+    fn generated_games_are_valid_and_reproducible() {
+        for index in 0..400 {
+            let game = generate(&mut case_rng(5, index), Sizes::new(2, 12));
+            assert_eq!(game, generate(&mut case_rng(5, index), Sizes::new(2, 12)));
+            let text = write(std::slice::from_ref(&game));
+            assert_eq!(parse(&text), Ok(vec![game]), "case {index}");
+        }
+        for shape in Shape::ALL {
+            let game = generate_game(&mut case_rng(6, 0), 3000, 10_000, shape);
+            assert_eq!(game.moves.len(), 10_000, "{shape:?}");
+            assert!(parse(&write(std::slice::from_ref(&game))).is_ok(), "{shape:?}");
+        }
+    }
+
+    #[test]
+    fn shrinking_keeps_games_valid_and_smaller() {
+        for index in 0..200 {
+            let game = generate(&mut case_rng(8, index), Sizes::new(2, 8));
+            for smaller in shrink(&game) {
+                assert!(smaller.size < game.size || smaller.moves.len() < game.moves.len());
+                assert!(parse(&write(std::slice::from_ref(&smaller))).is_ok(), "{smaller:?}");
+            }
+        }
+        // The centred shift keeps a stone on the centre on the centre.
+        let game = Game { size: 4, moves: vec![Cell { x: 4, y: 4 }] };
+        assert_eq!(shrink(&game)[0], Game { size: 3, moves: vec![Cell { x: 3, y: 3 }] });
+    }
+
+    #[test]
+    fn drawing_shows_move_numbers_on_the_hexagon() {
+        let game = Game { size: 2, moves: vec![Cell { x: 1, y: 1 }, Cell { x: 3, y: 3 }, Cell { x: 2, y: 2 }] };
+        assert_eq!(game.drawing(), " . 2\n. 3 .\n 1 .\n");
     }
 }

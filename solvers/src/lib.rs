@@ -2,4 +2,5 @@
 //!
 //! Each module answers one problem well past the official limits and is checked against a naive oracle.
 
+pub mod havannah;
 pub mod hex;

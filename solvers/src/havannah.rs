@@ -1,0 +1,334 @@
+//! Havannah (Code Jam 2012 Round 3): the first move that completes a bridge, fork or ring, in O(M α(M)) time and
+//! O(M) memory whatever the board's side S (up to 10^9).
+//!
+//! # Method
+//!
+//! Stones are added in move order to a union-find over the stones alone; a hash map from cell to move number finds
+//! a new stone's neighbours, so nothing is ever allocated per cell of the board.
+//!
+//! **Bridges and forks.** Each cell on the board's rim touches exactly one edge, or two edges where it is the
+//! corner between them (and then it counts as that corner, on no edge). Every group root keeps a 12-bit mask: six
+//! corner bits and six edge bits, OR-ed together when groups merge. Only the new stone's group can change, so after
+//! each move it is a bridge when its mask has two corner bits and a fork when it has three edge bits.
+//!
+//! **Rings.** A ring is an empty cell that empty cells no longer connect to the outside (the board surrounded by a
+//! band of empty cells). Before a stone goes down, every empty cell reaches the outside (or a ring already existed
+//! and the game was over). The new stone takes its cell out of that one empty region; the region survives whole
+//! unless it falls apart at the stone. Walk round the stone's six neighbours — off-board neighbours are part of the
+//! empty outside band — and split them into runs of stones separated by runs of empty cells. A run of stones is
+//! one group (consecutive neighbours are neighbours of each other). The empty runs on the two sides of the stone
+//! stay connected exactly when no chain of stones joins the stone runs between them: if two different runs belong
+//! to one group, that group plus the new stone is a closed loop with an empty neighbour inside it and one outside,
+//! and the inside one (never an off-board cell: the loop lies on the convex board) is enclosed. If no two runs share
+//! a group, every empty run still meets every other round the stones (on the hexagonal grid a stone path and an
+//! empty path cannot cross), so nothing is enclosed. So the move closes a ring exactly when two separate runs of
+//! neighbour stones had the same root before the move; the test looks only at the six neighbours.
+//!
+//! A move may complete several kinds at once; all of them are reported, and no move after the first win is read.
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+use games::havannah::{Answer, Cell, Game, Structures};
+
+/// The six steps to a neighbour, in order round the cell: consecutive steps lead to cells that touch each other.
+const STEPS: [(i64, i64); 6] = [(0, 1), (1, 1), (1, 0), (0, -1), (-1, -1), (-1, 0)];
+
+const CORNERS: u16 = 0x03F;
+const EDGES: u16 = 0xFC0;
+/// No stone: an empty or off-board neighbour in the ring test.
+const EMPTY: u32 = u32::MAX;
+
+/// The first winning move and everything it completes, or `none`.
+pub fn answer(game: &Game) -> Answer {
+    let mut board = Board::new(game.size, game.moves.len());
+    for (i, &cell) in game.moves.iter().enumerate() {
+        let structures = board.play(cell);
+        if structures.bridge || structures.fork || structures.ring {
+            return Answer::Win { structures, at_move: i + 1 };
+        }
+    }
+    Answer::None
+}
+
+/// The stones played so far, as a union-find indexed by move number (0-based).
+struct Board {
+    size: i64,
+    last: i64,
+    /// Cell key (see [`key`]) to move number. Sized for every move up front: it never rehashes.
+    stones: HashMap<u64, u32, BuildHasherDefault<CellHasher>>,
+    /// Indexed by move number.
+    nodes: Vec<Node>,
+}
+
+/// A stone in the union-find, eight bytes so that a lookup touches one cache line.
+#[derive(Clone, Copy)]
+struct Node {
+    parent: u32,
+    /// Meaningful at roots: corner bits 0–5 and edge bits 6–11 of every stone in the group.
+    contacts: u16,
+    rank: u8,
+}
+
+impl Board {
+    fn new(size: u32, moves: usize) -> Board {
+        let size = i64::from(size);
+        Board {
+            size,
+            last: 2 * size - 1,
+            stones: HashMap::with_capacity_and_hasher(moves, BuildHasherDefault::default()),
+            nodes: Vec::with_capacity(moves),
+        }
+    }
+
+    fn on_board(&self, x: i64, y: i64) -> bool {
+        (1..=self.last).contains(&x) && (1..=self.last).contains(&y) && (x - y).abs() < self.size
+    }
+
+    /// Corner and edge bits of a cell. The edges in order round the board are x = 1, y − x = S−1, y = 2S−1,
+    /// x = 2S−1, x − y = S−1, y = 1, and corner k is where edge k meets edge k + 1: a cell on two edges is that
+    /// corner and on neither edge.
+    fn contacts_of(&self, x: i64, y: i64) -> u16 {
+        let (s, last) = (self.size, self.last);
+        let on = [x == 1, y - x == s - 1, y == last, x == last, x - y == s - 1, y == 1];
+        let edges = on.iter().enumerate().fold(0u16, |bits, (k, &b)| bits | (u16::from(b) << k));
+        let corner = edges & ((edges >> 1) | (edges << 5)) & CORNERS;
+        if corner != 0 { corner } else { edges << 6 }
+    }
+
+    fn root(&mut self, mut v: u32) -> u32 {
+        // Path halving: every other node on the way up skips to its grandparent.
+        while self.nodes[v as usize].parent != v {
+            let grand = self.nodes[self.nodes[v as usize].parent as usize].parent;
+            self.nodes[v as usize].parent = grand;
+            v = grand;
+        }
+        v
+    }
+
+    /// Merge the groups of two roots; the new root.
+    fn join(&mut self, a: u32, b: u32) -> u32 {
+        if a == b {
+            return a;
+        }
+        let (low, high) = if self.nodes[a as usize].rank < self.nodes[b as usize].rank { (a, b) } else { (b, a) };
+        let low_node = self.nodes[low as usize];
+        let high_node = &mut self.nodes[high as usize];
+        if low_node.rank == high_node.rank {
+            high_node.rank += 1;
+        }
+        high_node.contacts |= low_node.contacts;
+        self.nodes[low as usize].parent = high;
+        high
+    }
+
+    /// Put a stone on `cell`; what its group now completes (nothing was complete before).
+    fn play(&mut self, cell: Cell) -> Structures {
+        let (x, y) = (i64::from(cell.x), i64::from(cell.y));
+        let me = self.nodes.len() as u32;
+        let contacts = self.contacts_of(x, y);
+        self.nodes.push(Node { parent: me, contacts, rank: 0 });
+
+        // The roots of the six neighbours before the move, round the cell; EMPTY for empty and off-board cells.
+        let mut around = [EMPTY; 6];
+        for (slot, (dx, dy)) in around.iter_mut().zip(STEPS) {
+            let (nx, ny) = (x + dx, y + dy);
+            if self.on_board(nx, ny)
+                && let Some(&stone) = self.stones.get(&key(nx, ny))
+            {
+                *slot = self.root(stone);
+            }
+        }
+        let ring = closes_ring(&around);
+
+        let mut root = me;
+        for &r in &around {
+            if r != EMPTY {
+                let r = self.root(r);
+                root = self.join(root, r);
+            }
+        }
+        self.stones.insert(key(x, y), me);
+        let contacts = self.nodes[root as usize].contacts;
+        Structures { bridge: (contacts & CORNERS).count_ones() >= 2, fork: (contacts & EDGES).count_ones() >= 3, ring }
+    }
+}
+
+/// Whether two separate runs of neighbour stones (runs split by empty or off-board neighbours) belong to one group:
+/// then the new stone closes a loop round an empty cell (see the module documentation).
+fn closes_ring(around: &[u32; 6]) -> bool {
+    let Some(gap) = around.iter().position(|&r| r == EMPTY) else {
+        // Six stones round it: one run, nothing to separate.
+        return false;
+    };
+    // Starting just after an empty neighbour, every run is met from its start. Six cells hold at most three runs.
+    let mut runs = [EMPTY; 3];
+    let mut count = 0;
+    let mut in_run = false;
+    for k in 1..=6 {
+        let r = around[(gap + k) % 6];
+        if r == EMPTY {
+            in_run = false;
+        } else if !in_run {
+            in_run = true;
+            if runs[..count].contains(&r) {
+                return true;
+            }
+            runs[count] = r;
+            count += 1;
+        }
+    }
+    false
+}
+
+/// One u64 per cell: x in the high half, y in the low half (both < 2^31).
+fn key(x: i64, y: i64) -> u64 {
+    ((x as u64) << 32) | y as u64
+}
+
+/// log2 of the side of the square blocks of cells that hash to consecutive buckets.
+const BLOCK_BITS: u32 = 3;
+const LOW: u64 = (1 << BLOCK_BITS) - 1;
+
+/// Multiply-and-fold: the 128-bit product's halves XOR-ed, so every output bit depends on every input bit.
+fn mix(k: u64) -> u64 {
+    let product = u128::from(k) * 0x9E37_79B9_7F4A_7C15;
+    (product as u64) ^ ((product >> 64) as u64)
+}
+
+/// Hashing that keeps neighbours near each other in the table. A stone's six neighbour lookups and its insertion
+/// are the solver's whole memory traffic, and in a table of 10^6 stones a random bucket is a cache miss. So the
+/// cell's 8×8 block (its coordinates without the low three bits) is mixed by [`mix`], and the cell's place inside
+/// the block is
+/// put in the low six bits: a block's cells fill 64 consecutive buckets and clustered stones share cache lines.
+/// The place inside the block is XOR-ed into the top bits as well, because the table filters on its top seven bits
+/// and those would otherwise be equal across a block. SipHash's flood resistance buys nothing here.
+#[derive(Default)]
+struct CellHasher(u64);
+
+impl Hasher for CellHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(self.0.rotate_left(8) ^ u64::from(b));
+        }
+    }
+
+    fn write_u64(&mut self, k: u64) {
+        let (x, y) = (k >> 32, k & 0xFFFF_FFFF);
+        let inside = ((x & LOW) << BLOCK_BITS) | (y & LOW);
+        let mixed = mix(((x >> BLOCK_BITS) << 32) | (y >> BLOCK_BITS));
+        self.0 = ((mixed >> (2 * BLOCK_BITS)) << (2 * BLOCK_BITS) | inside) ^ (inside << (64 - 2 * BLOCK_BITS));
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use games::havannah::{Symmetry, parse};
+
+    fn check_set(input: &str, answers: &str) {
+        let games = parse(input).expect("official input parses");
+        let expected: Vec<&str> = answers.lines().collect();
+        assert_eq!(games.len(), expected.len());
+        for (i, (game, want)) in games.iter().zip(expected).enumerate() {
+            assert_eq!(format!("Case #{}: {}", i + 1, answer(game)), want.trim_end(), "{game:?}");
+        }
+    }
+
+    #[test]
+    fn official_sample() {
+        check_set(
+            include_str!("../../tests/data/havannah/sample.in"),
+            include_str!("../../tests/data/havannah/sample.ans"),
+        );
+    }
+
+    #[test]
+    fn official_small() {
+        check_set(
+            include_str!("../../tests/data/havannah/small.in"),
+            include_str!("../../tests/data/havannah/small.ans"),
+        );
+    }
+
+    fn game(size: u32, moves: &[(u32, u32)]) -> Game {
+        Game { size, moves: moves.iter().map(|&(x, y)| Cell { x, y }).collect() }
+    }
+
+    /// The answer, checked to be the same under all twelve symmetries of the board.
+    fn judged(g: &Game) -> String {
+        let a = answer(g);
+        for symmetry in Symmetry::all() {
+            assert_eq!(answer(&g.transformed(symmetry)), a, "{symmetry:?} of {g:?}");
+        }
+        a.to_string()
+    }
+
+    #[test]
+    fn corners_and_edges() {
+        // Two neighbouring corners of S = 2 (no edges exist there).
+        assert_eq!(judged(&game(2, &[(1, 1), (1, 2)])), "bridge in move 2");
+        // Along the edge x = 1 of S = 3: corner (1,1), edge cell (1,2), corner (1,3).
+        assert_eq!(judged(&game(3, &[(1, 1), (1, 3), (1, 2)])), "bridge in move 3");
+        // A corner is on no edge: corner (1, 1) joined to (4, 5) on y = 5 and (5, 4) on x = 5 is no fork.
+        assert_eq!(judged(&game(3, &[(1, 1), (2, 2), (3, 3), (4, 4), (4, 5), (5, 4)])), "none");
+        // (1, 2) on x = 1 joined through the centre to the same two edges: a fork.
+        assert_eq!(judged(&game(3, &[(1, 2), (2, 2), (3, 3), (4, 4), (4, 5), (5, 4)])), "fork in move 6");
+    }
+
+    #[test]
+    fn rings_need_an_empty_cell_inside_and_no_border() {
+        // Round the centre of S = 3: the sample's ring.
+        let around_centre = [(2, 2), (2, 3), (3, 4), (4, 4), (4, 3), (3, 2)];
+        assert_eq!(judged(&game(3, &around_centre)), "ring in move 6");
+        // The same loop with its hole filled first encloses only stones.
+        let mut filled = vec![(3, 3)];
+        filled.extend(around_centre);
+        assert_eq!(judged(&game(3, &filled)), "none");
+        // Hole filled last: the ring came first.
+        let mut late = around_centre.to_vec();
+        late.push((3, 3));
+        assert_eq!(judged(&game(3, &late)), "ring in move 6");
+        // Round the edge cell (1, 3) of S = 4 with the border closing one side: no ring.
+        let against_edge = [(1, 2), (2, 3), (2, 4), (1, 4)];
+        assert_eq!(judged(&game(4, &against_edge)), "none");
+        // Round the corner (1, 1) of S = 4: no ring.
+        assert_eq!(judged(&game(4, &[(1, 2), (2, 2), (2, 1)])), "none");
+    }
+
+    #[test]
+    fn off_board_neighbours_count_as_empty_in_the_ring_test() {
+        // S = 4: a loop round the hole (2, 3) closed by (1, 3) on the edge x = 1. Round (1, 3) the stones (1, 4) and
+        // (2, 4) form one run and (1, 2) another; the hole separates them on one side and only the two off-board
+        // cells (0, 2) and (0, 3) on the other. Dropping off-board cells from the circle would join the runs.
+        let moves = [(1, 2), (2, 2), (3, 3), (3, 4), (2, 4), (1, 4), (1, 3)];
+        assert_eq!(judged(&game(4, &moves)), "ring in move 7");
+    }
+
+    #[test]
+    fn one_move_can_complete_every_kind() {
+        // S = 5. Group A is a C round the hole (5, 6), open at (5, 5), with arms to corner (5, 9) and to (6, 9) on
+        // the edge y = 9; group B runs from (5, 4) to corner (5, 1), (6, 2) on the edge x − y = 4 and (4, 1) on
+        // the edge y = 1. Neither is anything alone; (5, 5) closes A round the hole and joins B: every kind at once.
+        let a = [(4, 5), (4, 6), (5, 7), (6, 7), (6, 6), (5, 8), (5, 9), (6, 8), (6, 9)];
+        let b = [(5, 4), (5, 3), (5, 2), (5, 1), (6, 2), (4, 1)];
+        let moves: Vec<(u32, u32)> = a.iter().chain(&b).copied().chain([(5, 5)]).collect();
+        assert_eq!(judged(&game(5, &moves)), "bridge-fork-ring in move 16");
+    }
+
+    #[test]
+    fn huge_board_coordinates() {
+        let s = 1_000_000_000u32;
+        let last = 2 * s - 1;
+        // A ring round a cell at the far corner region, and two corners joined along the short way nowhere: none.
+        let (cx, cy) = (last - 5, last - 5);
+        let ring: Vec<(u32, u32)> =
+            STEPS.iter().map(|&(dx, dy)| ((cx as i64 + dx) as u32, (cy as i64 + dy) as u32)).collect();
+        assert_eq!(judged(&game(s, &ring)), "ring in move 6");
+        assert_eq!(judged(&game(s, &[(1, 1), (last, last), (1, s), (s, 1)])), "none");
+    }
+}

@@ -1,0 +1,95 @@
+use games::havannah::{self, Answer, Game};
+use games::{ParseError, Sizes};
+use rand_chacha::ChaCha8Rng;
+
+use crate::Problem;
+
+/// Havannah: the O(M α(M)) sparse solver against two independent oracles. Up to S = 20 the oracle is the naive one
+/// (groups, contacts and one flood fill of empty cells recomputed after every move, O(M·S²)); above it the backward
+/// one (the first ring by removing stones from the end over a union-find of empty cells, bridges and forks
+/// recounted from scratch). Both hold the whole board, so neither is asked past S = 3000. Tests also run the two
+/// oracles against each other on the same cases.
+pub struct Havannah;
+
+impl Havannah {
+    /// The largest board the naive oracle answers in `oracle()`; past it the backward oracle does.
+    pub const NAIVE_MAX_S: u32 = 20;
+    /// The largest board either oracle is asked about: both hold the whole board, O(S²) memory.
+    pub const ORACLE_MAX_S: u32 = 3000;
+
+    /// How many moves [`Problem::all_cases`] enumerates on a board of side `size`: every sequence on S = 2, up to
+    /// six moves on S = 3 (21 029 600 games, enough for the first ring), up to four on S = 4 (enough for the
+    /// first bridges along an edge); nothing beyond.
+    pub fn exhaustive_moves(size: u32) -> Option<usize> {
+        match size {
+            2 => Some(7),
+            3 => Some(6),
+            4 => Some(4),
+            _ => None,
+        }
+    }
+}
+
+impl Problem for Havannah {
+    const NAME: &'static str = havannah::NAME;
+    // The naive oracle is O(M·S²), under a millisecond a game at S ≤ 16: 5000 games take a few seconds.
+    const CHECK_SIZES: Sizes = Sizes::new(2, 16);
+    const CHECK_CASES: u64 = 5_000;
+
+    type Case = Game;
+    type Answer = Answer;
+
+    fn parse(input: &str) -> Result<Vec<Game>, ParseError> {
+        havannah::parse(input)
+    }
+
+    fn write(cases: &[Game]) -> String {
+        havannah::write(cases)
+    }
+
+    fn size(case: &Game) -> usize {
+        case.size as usize
+    }
+
+    fn generate(rng: &mut ChaCha8Rng, sizes: Sizes) -> Game {
+        havannah::generate(rng, sizes)
+    }
+
+    fn shrink(case: &Game) -> Vec<Game> {
+        havannah::shrink(case)
+    }
+
+    fn arbitrary(u: &mut arbitrary::Unstructured<'_>) -> arbitrary::Result<Game> {
+        u.arbitrary()
+    }
+
+    fn all_cases(size: usize) -> Box<dyn Iterator<Item = Game> + Send> {
+        match u32::try_from(size).ok().and_then(|s| Some((s, Havannah::exhaustive_moves(s)?))) {
+            Some((size, moves)) => Box::new(havannah::all_games(size, moves)),
+            None => Box::new(std::iter::empty()),
+        }
+    }
+
+    fn solve(case: &Game) -> Answer {
+        solvers::havannah::answer(case)
+    }
+
+    fn oracle(case: &Game) -> Answer {
+        assert!(
+            case.size <= Havannah::ORACLE_MAX_S,
+            "the Havannah oracles hold the whole board: S = {} is past their limit of {}",
+            case.size,
+            Havannah::ORACLE_MAX_S
+        );
+        if case.size <= Havannah::NAIVE_MAX_S {
+            oracles::havannah::naive::answer(case)
+        } else {
+            oracles::havannah::backward::answer(case)
+        }
+    }
+
+    /// The kinds alone: `ring in move 7` and `ring in move 9` count as one class.
+    fn kind(answer: &Answer) -> String {
+        answer.kinds()
+    }
+}
