@@ -1,5 +1,7 @@
 //! One module per problem, each pairing `games`, `solvers` and `oracles` into a [`crate::Problem`].
 
 mod hex;
+mod inventor_outlasting;
 
 pub use hex::Hex;
+pub use inventor_outlasting::InventorOutlasting;
