@@ -3,7 +3,7 @@
 //! `differential.proptest-regressions` beside this file and replayed first on every run.
 
 use gamecheck::problem::Verdicts;
-use gamecheck::problems::Hex;
+use gamecheck::problems::{Hex, InventorOutlasting};
 use gamecheck::{Problem, strategy};
 use games::Sizes;
 use proptest::prelude::*;
@@ -36,4 +36,5 @@ macro_rules! differential {
 
 differential! {
     hex: Hex, Sizes::new(1, 12), 3000;
+    inventor_outlasting: InventorOutlasting, Sizes::new(0, 12), 1500;
 }
