@@ -501,7 +501,7 @@ impl<'a> arbitrary::Arbitrary<'a> for Board {
         let rows = if shape & 0x80 == 0 {
             1 + usize::from(shape & 0x0f)
         } else {
-            1 + usize::from(shape & 0x7f) * MAX_SIDE / 128
+            1 + usize::from(shape & 0x7f) * (MAX_SIDE - 1) / 127
         };
         let cols = 1 + usize::from(width) % (MAX_CELLS / rows);
         let mut board = Board::new(rows, cols);
