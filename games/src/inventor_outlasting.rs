@@ -304,8 +304,10 @@ pub fn write(boards: &[Board]) -> String {
 }
 
 /// Smaller boards to try when a board exposes a bug: one spot fewer first (the size knob, and what the oracle's
-/// cost grows with), then one row or one column fewer. Each step lowers (cells, spots) in lexicographic order, so
-/// shrinking ends.
+/// cost grows with), then one row or one column fewer, then two neighbouring rows or columns fewer. Dropping one row
+/// moves every cell below it to the other parity of `row + col`; dropping two keeps each cell's parity, so a bug
+/// between two spots of one parity still shrinks across the rows between them. Each step lowers (cells, spots) in
+/// lexicographic order, so shrinking ends.
 pub fn shrink(board: &Board) -> Vec<Board> {
     let mut out = Vec::new();
     for Cell { row, col } in board.spots() {
@@ -318,6 +320,12 @@ pub fn shrink(board: &Board) -> Vec<Board> {
     }
     if board.cols > 1 {
         out.extend((0..board.cols).map(|c| board.without_col(c)));
+    }
+    if board.rows > 2 {
+        out.extend((0..board.rows - 1).map(|r| board.without_row(r).without_row(r)));
+    }
+    if board.cols > 2 {
+        out.extend((0..board.cols - 1).map(|c| board.without_col(c).without_col(c)));
     }
     out
 }
@@ -594,7 +602,7 @@ mod tests {
     fn shrink_steps_are_smaller() {
         let board = Board::from_rows(&["X.X", ".X."]).unwrap();
         let steps = shrink(&board);
-        assert_eq!(steps.len(), 3 + 2 + 3);
+        assert_eq!(steps.len(), 3 + 2 + 3 + 2);
         for step in &steps {
             let smaller = step.cell_count() < board.cell_count()
                 || (step.cell_count() == board.cell_count() && step.spot_count() < board.spot_count());
@@ -602,6 +610,9 @@ mod tests {
         }
         assert!(steps.contains(&Board::from_rows(&["X.X"]).unwrap()));
         assert!(steps.contains(&Board::from_rows(&["XX", ".."]).unwrap()));
+        // Columns 0 and 1, and 1 and 2: every remaining cell keeps the parity of its row + column.
+        let narrow = Board::from_rows(&["X", "."]).unwrap();
+        assert_eq!(steps.iter().filter(|&s| *s == narrow).count(), 2);
         assert!(shrink(&Board::new(1, 1)).is_empty());
     }
 
