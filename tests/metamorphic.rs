@@ -82,7 +82,7 @@ fn answer(board: &io::Board) -> io::Answer {
 
 fn inventor_quickcheck() -> QuickCheck {
     // Each property solves a board up to nine times; the worst boards take milliseconds each.
-    QuickCheck::new().tests(150).max_tests(1500)
+    QuickCheck::new().tests(100).max_tests(1000)
 }
 
 /// Rotations and reflections of the rectangle map the four diagonal directions onto one another and keep the board

@@ -462,13 +462,13 @@ mod tests {
             state
         };
         let mut grundies = [0usize; 4];
-        for round in 0..3000 {
+        for round in 0..1500 {
             let rows = 1 + (next() % 8) as usize;
             let cols = 1 + (next() % 8) as usize;
             let mut b = Board::new(rows, cols);
             let density = next() % 101;
             for cell in b.cells().collect::<Vec<_>>() {
-                if b.spot_count() < 11 && next() % 100 < density {
+                if b.spot_count() < 10 && next() % 100 < density {
                     b.set_spot(cell.row, cell.col, true);
                 }
             }
@@ -479,6 +479,6 @@ mod tests {
             assert_eq!(got, wins, "round {round}: {b:?}");
             grundies[want.grundy.min(3) as usize] += 1;
         }
-        assert!(grundies.iter().all(|&k| k > 100), "Grundy numbers {grundies:?}");
+        assert!(grundies.iter().all(|&k| k > 50), "Grundy numbers {grundies:?}");
     }
 }
