@@ -26,12 +26,14 @@
 //! # Cost
 //!
 //! Rectangles are memoised in a hash map keyed by their bounds. A dense table over all bounds would take
-//! (n + 2)² (m + 2)² slots: 10⁸ on a 1×200 strip, where 5 000 rectangles per parity ever arise. A table of
+//! (n + 2)² (m + 2)² slots: 10⁸ on a 1×200 strip, where 4 950 rectangles per parity ever arise. A table of
 //! counts (how many spots lie below and left of each pair of line numbers) gives any rectangle's spot count from
 //! four entries, so a part with no spot (worth 0) or one spot (worth 1: its only move empties it) needs no lookup
 //! and no memo entry; most parts a move leaves are such. A rectangle with `k` spots is evaluated once, with `k`
-//! moves of four parts each, so the work is the sum of `k` over the memo's rectangles: at most about 3·10⁵ moves
-//! per board at R·C ≤ 200. Memory is the memo plus O(R + C + spots + n·m).
+//! moves of four parts each, so the work is the sum of `k` over the memo's rectangles. At R·C ≤ 200 the worst
+//! boards are the full thin ones, where each parity is a chain of 100 spots with O(n²) stretches of O(n) moves:
+//! 9 900 memo entries and 343 200 moves on a full 1×200 strip, against 8 268 entries and about 10⁵ moves on a full
+//! 14×14 board. Memory is the memo plus O(R + C + spots + n·m).
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -405,6 +407,19 @@ mod tests {
         }
         all.sort();
         assert_eq!(all, b.spots().collect::<Vec<_>>());
+    }
+
+    /// On a 1×200 strip of spots each parity is a chain of 100 spots that share no diagonal, and the rectangles that
+    /// ever arise are its stretches: one memo entry per stretch of two spots or more, C(100, 2) = 4 950 per parity,
+    /// where a dense table over all bounds would have 102⁴ slots.
+    #[test]
+    fn memo_on_a_full_strip_holds_one_rectangle_per_stretch() {
+        for (rows, cols) in [(1, 200), (200, 1)] {
+            let b = board(&vec!["X".repeat(cols); rows].iter().map(String::as_str).collect::<Vec<_>>());
+            assert_eq!(memo_size(&b), 2 * 4950);
+            // Every move takes one spot of 100 and leaves the rest as they were, so each parity is worth 100 mod 2.
+            assert_eq!(answer(&b), Answer { winning_moves: 0, grundy: 0 });
+        }
     }
 
     /// The game played cell by cell, for random cross-checks: the Grundy number of the position `occupied`.
