@@ -2,6 +2,8 @@
 
 mod havannah;
 mod hex;
+mod inventor_outlasting;
 
 pub use havannah::Havannah;
 pub use hex::Hex;
+pub use inventor_outlasting::InventorOutlasting;

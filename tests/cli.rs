@@ -151,3 +151,67 @@ fn havannah_check_and_exhaust_agree() {
         .success()
         .stdout(predicate::str::contains("havannah size 2: 13700 cases, 0 disagreements"));
 }
+
+const INVENTOR_SAMPLE: &str = include_str!("data/inventor-outlasting/sample.in");
+const INVENTOR_SAMPLE_ANSWERS: &str = include_str!("data/inventor-outlasting/sample.ans");
+
+#[test]
+fn inventor_outlasting_solve_answers_the_sample() {
+    let expected = format!("{}\n", INVENTOR_SAMPLE_ANSWERS.trim_end());
+    let problem = "inventor-outlasting";
+    gamecheck().args(["solve", problem]).write_stdin(INVENTOR_SAMPLE).assert().success().stdout(expected.clone());
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/inventor-outlasting/sample.in");
+    gamecheck().args(["solve", problem, "--oracle", file]).assert().success().stdout(expected);
+}
+
+#[test]
+fn inventor_outlasting_bad_input_names_the_line_and_exits_2() {
+    let cases = [
+        ("1\n2 3\nX.X\nX.\n", "line 4: row 2 of case 1 has 2 cells, expected C = 3"),
+        ("1\n1 3\nX#X\n", "line 3: bad character `#` in column 2: expected `X` or `.`"),
+        ("1\n1 3\nx..\n", "line 3: bad character `x` in column 1"),
+        ("1\n201 1\n", "line 2: R = 201 is out of range 1..=200"),
+        ("1\n1 0\n", "line 2: C = 0 is out of range 1..=200"),
+        ("1\n20 11\n", "line 2: R·C = 20·11 = 220 is over the limit 200 (case 1 of T = 1)"),
+        ("2\n1 1\nX\n", "line 4: expected a line `R C`, found the end of the input (case 2 of T = 2)"),
+        ("1\n2 2\nX.\n", "line 4: expected row 2 of 2, found the end of the input (case 1 of T = 1)"),
+        ("1\n1 1\n.\n.\n", "line 4: expected the end of the input after the 1 case(s) T announced"),
+        ("1\n2\n", "line 2: expected `R C`, found `2`: C is missing"),
+        ("1\n1 1 1\n", "line 2: expected `R C`, found extra `1` after it"),
+    ];
+    for (input, message) in cases {
+        gamecheck()
+            .args(["solve", "inventor-outlasting"])
+            .write_stdin(input)
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains(format!("inventor-outlasting input, {message}")));
+    }
+}
+
+#[test]
+fn inventor_outlasting_gen_prints_input_that_both_engines_answer_alike() {
+    let args = ["gen", "inventor-outlasting", "--cases", "30", "--seed", "5", "--size", "0..9"];
+    let output = gamecheck().args(args).output().unwrap();
+    assert!(output.status.success());
+    let input = String::from_utf8(output.stdout).unwrap();
+    let boards = games::inventor_outlasting::parse(&input).unwrap();
+    assert_eq!(boards.len(), 30);
+    assert!(boards.iter().all(|b| b.spot_count() <= 9));
+    let solver = gamecheck().args(["solve", "inventor-outlasting"]).write_stdin(input.clone()).output().unwrap();
+    let oracle = gamecheck().args(["solve", "inventor-outlasting", "--oracle"]).write_stdin(input).output().unwrap();
+    assert!(solver.status.success() && oracle.status.success());
+    assert_eq!(String::from_utf8_lossy(&solver.stdout).lines().count(), 30);
+    assert_eq!(solver.stdout, oracle.stdout);
+}
+
+#[test]
+fn inventor_outlasting_exhaust_counts_every_board() {
+    // Size is the number of cells: 1×1 has 2 patterns; 1×2 and 2×1 have 4 each; 1×4, 2×2 and 4×1 have 16 each.
+    gamecheck().args(["exhaust", "inventor-outlasting", "--size", "1..4"]).assert().success().stdout(
+        predicate::str::contains("inventor-outlasting size 1: 2 cases, 0 disagreements")
+            .and(predicate::str::contains("inventor-outlasting size 2: 8 cases, 0 disagreements"))
+            .and(predicate::str::contains("inventor-outlasting size 4: 48 cases, 0 disagreements")),
+    );
+}

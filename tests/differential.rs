@@ -3,7 +3,7 @@
 //! `differential.proptest-regressions` beside this file and replayed first on every run.
 
 use gamecheck::problem::Verdicts;
-use gamecheck::problems::{Havannah, Hex};
+use gamecheck::problems::{Havannah, Hex, InventorOutlasting};
 use gamecheck::{Problem, strategy};
 use games::Sizes;
 use games::havannah::{Answer, Game};
@@ -40,6 +40,7 @@ differential! {
     // Up to S = 20 `Havannah::oracle` is the naive oracle; above it, the backward one.
     havannah: Havannah, Sizes::new(2, 12), 2000;
     havannah_medium: Havannah, Sizes::new(21, 70), 150;
+    inventor_outlasting: InventorOutlasting, Sizes::new(0, 12), 1500;
 }
 
 /// The two Havannah oracles and the solver on the same small boards: a bug in one oracle shows as a three-way split

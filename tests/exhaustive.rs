@@ -62,3 +62,13 @@ fn havannah_every_game_of_up_to_5_moves_on_side_3_up_to_symmetry() {
     assert_eq!(1 + 4 * per_first, 314_645);
     assert!(failures.is_empty(), "{} disagreements, e.g.\n{}", failures.len(), failures[0]);
 }
+
+/// Every spot pattern of every shape with R·C ≤ 12: for each cell count k, each shape R×C with R·C = k and each of its
+/// 2^k patterns (35 978 boards; 3×4 alone has 4 096).
+#[test]
+fn inventor_outlasting_every_board_up_to_12_cells() {
+    let shapes = |k: usize| (1..=k).filter(|r| k % r == 0).count() as u64;
+    let counts: Vec<u64> = (1..=12).map(|k| shapes(k) << k).collect();
+    assert_eq!(counts, [2, 8, 16, 48, 64, 256, 256, 1024, 1536, 4096, 4096, 24_576]);
+    exhaust("inventor-outlasting", 1..=12, &counts);
+}

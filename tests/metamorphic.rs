@@ -1,11 +1,12 @@
 //! Properties that hold at any size, for boards beyond the oracle's reach: the solver must answer a transformed
 //! board the way the rules say the transform changes the answer.
 
-use gamecheck::problems::{Havannah, Hex};
+use gamecheck::problems::{Havannah, Hex, InventorOutlasting};
 use gamecheck::{Problem, generate_case};
 use games::Sizes;
 use games::havannah::{Answer, Cell, Game, Symmetry};
 use games::hex::{Board, Verdict};
+use games::inventor_outlasting as io;
 use quickcheck::{Arbitrary, Gen, QuickCheck};
 
 /// A generated case of up to `MAX` in size, shrunk with the problem's own steps.
@@ -153,4 +154,73 @@ fn with_extra_moves(game: &Game, seed: u64, count: usize) -> Game {
     let mut longer = game.clone();
     longer.moves.extend(free.into_iter().take(count));
     longer
+}
+
+/// Inventor Outlasting boards with up to 200 spots: any shape up to the cell limit, full boards included.
+type BigInventor = Big<InventorOutlasting, 200>;
+
+fn answer(board: &io::Board) -> io::Answer {
+    InventorOutlasting::solve(board)
+}
+
+fn inventor_quickcheck() -> QuickCheck {
+    // Each property solves a board up to nine times; the worst boards take milliseconds each.
+    QuickCheck::new().tests(100).max_tests(1000)
+}
+
+/// Rotations and reflections of the rectangle map the four diagonal directions onto one another and keep the board
+/// a rectangle, so every sign builder's walk maps to a walk of the image: the same game, cell for cell. The count of
+/// winning first moves and the Grundy number stay the same.
+#[test]
+fn inventor_outlasting_symmetries_keep_the_answer() {
+    fn property(board: BigInventor) -> bool {
+        let want = answer(&board.0);
+        io::Symmetry::ALL.into_iter().all(|s| answer(&board.0.transform(s)) == want)
+    }
+    inventor_quickcheck().quickcheck(property as fn(BigInventor) -> bool);
+}
+
+/// A row of non-spots added along the top or bottom edge (or a column along a side) changes nothing: a builder that
+/// steps into it was about to leave the board, and its next step does; no builder of the old board passes through
+/// it, and nobody builds an attraction there. The parities of the old cells swap names when the row goes on top,
+/// which the answer does not see.
+#[test]
+fn inventor_outlasting_blank_border_keeps_the_answer() {
+    fn property(board: BigInventor) -> bool {
+        let board = board.0;
+        let want = answer(&board);
+        let rows = [board.with_blank_row(true), board.with_blank_row(false)];
+        let sideways = board.transform(io::Symmetry::Transpose);
+        let cols = [true, false].map(|before| sideways.with_blank_row(before).transform(io::Symmetry::Transpose));
+        rows.iter().chain(&cols).all(|b| answer(b) == want)
+    }
+    inventor_quickcheck().quickcheck(property as fn(BigInventor) -> bool);
+}
+
+/// Sprague–Grundy: the player to move loses exactly when the Grundy number is 0, and a first move wins exactly when
+/// it leaves a position of Grundy number 0; so there is a winning first move exactly when the Grundy number is not 0.
+/// The solver reaches the two numbers by separate paths (the whole board's mex, and one move's value against the
+/// other parity), so they can disagree if either is wrong.
+#[test]
+fn inventor_outlasting_a_first_move_wins_exactly_when_grundy_is_not_0() {
+    fn property(board: BigInventor) -> bool {
+        let a = answer(&board.0);
+        (a.grundy == 0) == (a.winning_moves == 0) && a.winning_moves <= board.0.spot_count()
+    }
+    inventor_quickcheck().quickcheck(property as fn(BigInventor) -> bool);
+}
+
+/// Each symmetry's inverse undoes it, and the transposes and quarter turns swap the sides. This checks the
+/// transforms, so the symmetry property above tests what it claims.
+#[test]
+fn inventor_outlasting_symmetries_undo() {
+    fn property(board: BigInventor) -> bool {
+        let b = &board.0;
+        io::Symmetry::ALL.into_iter().all(|s| {
+            let image = b.transform(s);
+            let sides = if s.swaps_sides() { (b.cols(), b.rows()) } else { (b.rows(), b.cols()) };
+            image.transform(s.inverse()) == *b && (image.rows(), image.cols()) == sides
+        })
+    }
+    quickcheck().quickcheck(property as fn(BigInventor) -> bool);
 }

@@ -2,7 +2,7 @@
 //! (or in the generator) shows as a readable diff under `cargo insta review`.
 
 use gamecheck::generate_case;
-use gamecheck::problems::{Havannah, Hex};
+use gamecheck::problems::{Havannah, Hex, InventorOutlasting};
 use games::Sizes;
 
 const SEED: u64 = 7;
@@ -45,4 +45,27 @@ fn havannah_corpus() {
         ));
     }
     snapshot("havannah", text);
+}
+
+/// Boards of up to 10 spots (and, to stay readable, at most 16 cells a side and 60 in all), each winning first move
+/// drawn `W`.
+#[test]
+fn inventor_outlasting_corpus() {
+    let mut text = String::from("W: a spot where Izabella's first move wins; X: any other spot; .: not a spot\n\n");
+    let readable = |b: &games::inventor_outlasting::Board| b.rows() <= 16 && b.cols() <= 16 && b.cell_count() <= 60;
+    let corpus = (0..).map(|index| (index, generate_case::<InventorOutlasting>(SEED, index, Sizes::new(0, 10))));
+    for (index, board) in corpus.filter(|(_, b)| readable(b)).take(40) {
+        let answer = solvers::inventor_outlasting::answer(&board);
+        let wins = solvers::inventor_outlasting::winning_first_moves(&board);
+        text.push_str(&format!(
+            "case {index} ({}×{}, {} spots): {} winning first move(s), Grundy number {}\n{}\n",
+            board.rows(),
+            board.cols(),
+            board.spot_count(),
+            answer.winning_moves,
+            answer.grundy,
+            board.drawing(&wins)
+        ));
+    }
+    snapshot("inventor-outlasting", text);
 }

@@ -1,11 +1,36 @@
 //! Inventor Outlasting (Code Jam to I/O for Women 2022): count the winning first moves of an impartial game.
 //!
 //! Rows and columns are 0-based here, 1-based in messages. How sign builders walk, and anything about diagonals or
-//! Grundy numbers, is game logic for the solver and the oracle to work out on their own.
+//! Grundy numbers, is game logic for the solver and the oracle to work out on their own. The generators below do
+//! place spots along diagonals and by the parity of `row + col`, but only to decide where spots go: no answer
+//! depends on them.
+//!
+//! The size knob of a generated board is its number of spots: that is what the naive oracle's cost grows with, and
+//! it lets a board with a dozen spots be 1×200 as well as 3×4. Every spot pattern of one size has no such bound, so
+//! [`all_boards`] counts size in cells instead: every shape R×C with R·C equal to it.
 
 use std::fmt;
 
+use rand::seq::SliceRandom;
+use rand::{Rng, RngExt};
+
+use crate::Sizes;
+use crate::contest::{Lines, ParseError};
+
 pub const NAME: &str = "inventor-outlasting";
+/// The longest side the project accepts (the official limit is 100; a 1×200 strip is within R·C ≤ 200).
+pub const MAX_SIDE: usize = 200;
+/// The most cells one board may have: the official R·C ≤ 200.
+pub const MAX_CELLS: usize = 200;
+/// The most cases one input may announce.
+pub const MAX_T: u64 = 100_000;
+
+/// A cell of the grid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Cell {
+    pub row: usize,
+    pub col: usize,
+}
 
 /// An R×C grid of spots (`X`, where an attraction may be built) and other cells (`.`).
 #[derive(Clone, PartialEq, Eq, Hash)]
@@ -41,6 +66,168 @@ impl Board {
     pub fn spot_count(&self) -> usize {
         self.spots.iter().filter(|&&s| s).count()
     }
+
+    /// R·C.
+    pub fn cell_count(&self) -> usize {
+        self.rows * self.cols
+    }
+
+    /// Every cell, row by row.
+    pub fn cells(&self) -> impl Iterator<Item = Cell> + use<> {
+        let cols = self.cols;
+        (0..self.rows * cols).map(move |i| Cell { row: i / cols, col: i % cols })
+    }
+
+    /// The spots, row by row.
+    pub fn spots(&self) -> impl Iterator<Item = Cell> + '_ {
+        self.cells().filter(|c| self.is_spot(c.row, c.col))
+    }
+
+    /// Whether each cell is a spot, row by row, `as_slice()[row * C + col]`: the flat view fast code wants.
+    pub fn as_slice(&self) -> &[bool] {
+        &self.spots
+    }
+
+    /// Build from rows of `X` and `.`; for tests and hand-written cases.
+    pub fn from_rows<S: AsRef<str>>(rows: &[S]) -> Result<Board, ParseError> {
+        let cols = rows.first().map_or(0, |r| r.as_ref().chars().count());
+        let mut text = format!("1\n{} {cols}\n", rows.len());
+        for row in rows {
+            text.push_str(row.as_ref());
+            text.push('\n');
+        }
+        parse(&text).map(|mut boards| boards.remove(0))
+    }
+
+    /// The rows as the contest writes them.
+    pub fn lines(&self) -> Vec<String> {
+        self.spots.chunks(self.cols).map(|row| row.iter().map(|&s| if s { 'X' } else { '.' }).collect()).collect()
+    }
+
+    /// The board with the cells in `marked` drawn `W` instead of `X` (or `.`), cells spaced apart for reading.
+    pub fn drawing(&self, marked: &[Cell]) -> String {
+        let mut out = String::new();
+        for row in 0..self.rows {
+            let cells: Vec<&str> = (0..self.cols)
+                .map(|col| {
+                    if marked.contains(&Cell { row, col }) {
+                        "W"
+                    } else if self.is_spot(row, col) {
+                        "X"
+                    } else {
+                        "."
+                    }
+                })
+                .collect();
+            out.push_str(&cells.join(" "));
+            out.push('\n');
+        }
+        out
+    }
+
+    /// The board turned or mirrored by one of the 8 symmetries of the rectangle.
+    pub fn transform(&self, symmetry: Symmetry) -> Board {
+        let (rows, cols) = (self.rows, self.cols);
+        let (out_rows, out_cols) = if symmetry.swaps_sides() { (cols, rows) } else { (rows, cols) };
+        let mut out = Board::new(out_rows, out_cols);
+        for Cell { row: r, col: c } in out.cells() {
+            let (from_r, from_c) = match symmetry {
+                Symmetry::Identity => (r, c),
+                Symmetry::Rotate90 => (rows - 1 - c, r),
+                Symmetry::Rotate180 => (rows - 1 - r, cols - 1 - c),
+                Symmetry::Rotate270 => (c, cols - 1 - r),
+                Symmetry::FlipRows => (rows - 1 - r, c),
+                Symmetry::FlipCols => (r, cols - 1 - c),
+                Symmetry::Transpose => (c, r),
+                Symmetry::AntiTranspose => (rows - 1 - c, cols - 1 - r),
+            };
+            out.set_spot(r, c, self.is_spot(from_r, from_c));
+        }
+        out
+    }
+
+    /// The board with a row of non-spots added above (`before`) or below the others.
+    pub fn with_blank_row(&self, before: bool) -> Board {
+        let mut out = Board::new(self.rows + 1, self.cols);
+        let shift = usize::from(before);
+        for Cell { row, col } in self.spots() {
+            out.set_spot(row + shift, col, true);
+        }
+        out
+    }
+
+    fn without_row(&self, drop: usize) -> Board {
+        let mut out = Board::new(self.rows - 1, self.cols);
+        for Cell { row, col } in self.spots().filter(|c| c.row != drop) {
+            out.set_spot(row - usize::from(row > drop), col, true);
+        }
+        out
+    }
+
+    fn without_col(&self, drop: usize) -> Board {
+        let mut out = Board::new(self.rows, self.cols - 1);
+        for Cell { row, col } in self.spots().filter(|c| c.col != drop) {
+            out.set_spot(row, col - usize::from(col > drop), true);
+        }
+        out
+    }
+}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Board {}×{} [{}]", self.rows, self.cols, self.lines().join("/"))
+    }
+}
+
+/// The board as the contest shows it, one row per line.
+impl fmt::Display for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for row in self.lines() {
+            writeln!(f, "{row}")?;
+        }
+        Ok(())
+    }
+}
+
+/// The 8 symmetries of a rectangle (the dihedral group of the square, acting on an R×C grid). Turns are clockwise;
+/// the transpose mirrors in the main diagonal, the anti-transpose in the other one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Symmetry {
+    Identity,
+    Rotate90,
+    Rotate180,
+    Rotate270,
+    FlipRows,
+    FlipCols,
+    Transpose,
+    AntiTranspose,
+}
+
+impl Symmetry {
+    pub const ALL: [Symmetry; 8] = [
+        Symmetry::Identity,
+        Symmetry::Rotate90,
+        Symmetry::Rotate180,
+        Symmetry::Rotate270,
+        Symmetry::FlipRows,
+        Symmetry::FlipCols,
+        Symmetry::Transpose,
+        Symmetry::AntiTranspose,
+    ];
+
+    /// Whether an R×C board becomes C×R.
+    pub fn swaps_sides(self) -> bool {
+        matches!(self, Symmetry::Rotate90 | Symmetry::Rotate270 | Symmetry::Transpose | Symmetry::AntiTranspose)
+    }
+
+    /// The symmetry that undoes this one.
+    pub fn inverse(self) -> Symmetry {
+        match self {
+            Symmetry::Rotate90 => Symmetry::Rotate270,
+            Symmetry::Rotate270 => Symmetry::Rotate90,
+            other => other,
+        }
+    }
 }
 
 /// The contest answer (how many first moves win for Izabella) and, beside it, the Grundy number of the whole
@@ -54,5 +241,417 @@ pub struct Answer {
 impl fmt::Display for Answer {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.winning_moves)
+    }
+}
+
+/// A whole contest input: T, then per case `R C` and R rows of C characters, `X` or `.`.
+pub fn parse(input: &str) -> Result<Vec<Board>, ParseError> {
+    let mut lines = Lines::new(NAME, input);
+    let t = lines.case_count(MAX_T)?;
+    let mut boards = Vec::with_capacity(t.min(1024));
+    for case in 1..=t {
+        let side = 1..=MAX_SIDE as u64;
+        let (line, [rows, cols]) = lines.numbers(["R", "C"], [side.clone(), side]).map_err(|e| in_case(e, case, t))?;
+        let (rows, cols) = (rows as usize, cols as usize);
+        if rows * cols > MAX_CELLS {
+            return Err(in_case(
+                lines.error(line, format!("R·C = {rows}·{cols} = {} is over the limit {MAX_CELLS}", rows * cols)),
+                case,
+                t,
+            ));
+        }
+        let mut board = Board::new(rows, cols);
+        for row in 0..rows {
+            let (line, text) =
+                lines.next(format_args!("row {} of {rows}", row + 1)).map_err(|e| in_case(e, case, t))?;
+            let width = text.chars().count();
+            if width != cols {
+                return Err(
+                    lines.error(line, format!("row {} of case {case} has {width} cells, expected C = {cols}", row + 1))
+                );
+            }
+            for (col, ch) in text.chars().enumerate() {
+                match ch {
+                    'X' => board.set_spot(row, col, true),
+                    '.' => {}
+                    other => {
+                        return Err(lines.error(
+                            line,
+                            format!("bad character `{other}` in column {}: expected `X` or `.`", col + 1),
+                        ));
+                    }
+                }
+            }
+        }
+        boards.push(board);
+    }
+    lines.finish(t)?;
+    Ok(boards)
+}
+
+fn in_case(mut e: ParseError, case: usize, t: usize) -> ParseError {
+    e.message = format!("{} (case {case} of T = {t})", e.message);
+    e
+}
+
+/// The contest input for these boards.
+pub fn write(boards: &[Board]) -> String {
+    let mut out = format!("{}\n", boards.len());
+    for board in boards {
+        out.push_str(&format!("{} {}\n{board}", board.rows, board.cols));
+    }
+    out
+}
+
+/// Smaller boards to try when a board exposes a bug: one spot fewer first (the size knob, and what the oracle's
+/// cost grows with), then one row or one column fewer, then two neighbouring rows or columns fewer. Dropping one row
+/// moves every cell below it to the other parity of `row + col`; dropping two keeps each cell's parity, so a bug
+/// between two spots of one parity still shrinks across the rows between them. Each step lowers (cells, spots) in
+/// lexicographic order, so shrinking ends.
+pub fn shrink(board: &Board) -> Vec<Board> {
+    let mut out = Vec::new();
+    for Cell { row, col } in board.spots() {
+        let mut smaller = board.clone();
+        smaller.set_spot(row, col, false);
+        out.push(smaller);
+    }
+    if board.rows > 1 {
+        out.extend((0..board.rows).map(|r| board.without_row(r)));
+    }
+    if board.cols > 1 {
+        out.extend((0..board.cols).map(|c| board.without_col(c)));
+    }
+    if board.rows > 2 {
+        out.extend((0..board.rows - 1).map(|r| board.without_row(r).without_row(r)));
+    }
+    if board.cols > 2 {
+        out.extend((0..board.cols - 1).map(|c| board.without_col(c).without_col(c)));
+    }
+    out
+}
+
+/// The kinds of board the generator makes. A few spots scattered over a big board rarely share a diagonal, so most
+/// kinds crowd spots together or onto diagonals, where one move's sign lines cut the others' regions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// A random shape with the spots scattered at a random density.
+    Uniform,
+    /// A random shape without a single spot (legal, and never in the official data).
+    NoSpots,
+    /// A single row or a single column: sign builders step off the board at once.
+    Strip,
+    /// Every cell a spot, R·C equal to the spot count.
+    Full,
+    /// All spots, or all but one or two, on cells of one parity of `row + col`.
+    Unbalanced,
+    /// The thinnest shapes at the cell limit: 1×200, 200×1, 2×100 and 100×2.
+    Thinnest,
+    /// The spots packed into a small window of a bigger board, at a corner, an edge or inside.
+    Cluster,
+    /// The spots on one to three diagonals, crossing or parallel.
+    Diagonals,
+}
+
+impl Shape {
+    pub const ALL: [Shape; 8] = [
+        Shape::Uniform,
+        Shape::NoSpots,
+        Shape::Strip,
+        Shape::Full,
+        Shape::Unbalanced,
+        Shape::Thinnest,
+        Shape::Cluster,
+        Shape::Diagonals,
+    ];
+}
+
+/// A board drawn from `rng`, of a random shape, with a number of spots in `sizes` (clamped to 0..=MAX_CELLS).
+pub fn generate(rng: &mut impl Rng, sizes: Sizes) -> Board {
+    let shape = Shape::ALL[rng.random_range(0..Shape::ALL.len())];
+    generate_shape(rng, sizes, shape)
+}
+
+/// A board of the given shape with a number of spots drawn from `sizes`. Only [`Shape::NoSpots`] ignores the count;
+/// the others place exactly that many spots.
+pub fn generate_shape(rng: &mut impl Rng, sizes: Sizes, shape: Shape) -> Board {
+    let sizes = sizes.clamp(0, MAX_CELLS);
+    let spots = rng.random_range(sizes.min..=sizes.max);
+    match shape {
+        Shape::Uniform => uniform(rng, spots),
+        Shape::NoSpots => {
+            let (rows, cols) = random_shape(rng, 1, MAX_CELLS);
+            Board::new(rows, cols)
+        }
+        Shape::Strip => strip(rng, spots),
+        Shape::Full => full(rng, spots),
+        Shape::Unbalanced => unbalanced(rng, spots),
+        Shape::Thinnest => {
+            let (rows, cols) = [(1, 200), (200, 1), (2, 100), (100, 2)][rng.random_range(0..4)];
+            scattered(rng, rows, cols, spots)
+        }
+        Shape::Cluster => cluster(rng, spots),
+        Shape::Diagonals => diagonals(rng, spots),
+    }
+}
+
+/// R×C with `min ≤ R·C ≤ max` (1 ≤ min ≤ max ≤ MAX_CELLS), from square to the thinnest strip, either way round.
+fn random_shape(rng: &mut impl Rng, min: usize, max: usize) -> (usize, usize) {
+    let area = rng.random_range(min..=max);
+    // The short side up to √area, so square and thin shapes are about as likely; then either way round.
+    let short = rng.random_range(1..=area.isqrt());
+    let long = (area / short).max(min.div_ceil(short));
+    let (short, long) = if short * long <= max { (short, long) } else { (1, area) };
+    if rng.random_bool(0.5) { (short, long) } else { (long, short) }
+}
+
+/// `spots` spots on distinct cells among `cells`, chosen at random (all of them if there are fewer).
+fn place(rng: &mut impl Rng, board: &mut Board, mut cells: Vec<Cell>, spots: usize) -> usize {
+    cells.shuffle(rng);
+    let placed = spots.min(cells.len());
+    for cell in &cells[..placed] {
+        board.set_spot(cell.row, cell.col, true);
+    }
+    placed
+}
+
+fn scattered(rng: &mut impl Rng, rows: usize, cols: usize, spots: usize) -> Board {
+    let mut board = Board::new(rows, cols);
+    let cells = board.cells().collect();
+    place(rng, &mut board, cells, spots);
+    board
+}
+
+fn uniform(rng: &mut impl Rng, spots: usize) -> Board {
+    let density: f64 = rng.random_range(0.05..=1.0);
+    let least = spots.max(1);
+    let most = ((spots as f64 / density).ceil() as usize).clamp(least, MAX_CELLS);
+    let (rows, cols) = random_shape(rng, least, most);
+    scattered(rng, rows, cols, spots)
+}
+
+fn strip(rng: &mut impl Rng, spots: usize) -> Board {
+    let length = rng.random_range(spots.max(1)..=MAX_CELLS.max(spots));
+    if rng.random_bool(0.5) { scattered(rng, 1, length, spots) } else { scattered(rng, length, 1, spots) }
+}
+
+fn full(rng: &mut impl Rng, spots: usize) -> Board {
+    if spots == 0 {
+        return Board::new(1, 1);
+    }
+    let divisors: Vec<usize> = (1..=spots).filter(|d| spots % d == 0).collect();
+    let rows = divisors[rng.random_range(0..divisors.len())];
+    scattered(rng, rows, spots / rows, spots)
+}
+
+fn unbalanced(rng: &mut impl Rng, spots: usize) -> Board {
+    // Room for every spot in one class where the cell limit allows it (a class holds about half the cells).
+    let least = (2 * spots + 1).clamp(1, MAX_CELLS);
+    let (rows, cols) = random_shape(rng, least, MAX_CELLS);
+    let mut board = Board::new(rows, cols);
+    let parity = rng.random_range(0..2);
+    let (own, other): (Vec<Cell>, Vec<Cell>) = board.cells().partition(|c| (c.row + c.col) % 2 == parity);
+    let strays = rng.random_range(0..=2).min(spots);
+    let placed = place(rng, &mut board, own, spots - strays);
+    place(rng, &mut board, other, spots - placed);
+    board
+}
+
+fn cluster(rng: &mut impl Rng, spots: usize) -> Board {
+    let (rows, cols) = random_shape(rng, spots.max(1), MAX_CELLS);
+    let height = rng.random_range(1..=rows);
+    let (height, width) = match spots.div_ceil(height) {
+        width if width <= cols => (height, width.max(1)),
+        _ => (rows, spots.div_ceil(rows).max(1)),
+    };
+    // A corner, an edge or anywhere: sign lines from the window run out to the board's edge at different lengths.
+    let (top, left) = match rng.random_range(0..3) {
+        0 => (0, 0),
+        1 => (rows - height, rng.random_range(0..=cols - width)),
+        _ => (rng.random_range(0..=rows - height), rng.random_range(0..=cols - width)),
+    };
+    let mut board = Board::new(rows, cols);
+    let window =
+        board.cells().filter(|c| (top..top + height).contains(&c.row) && (left..left + width).contains(&c.col));
+    let window = window.collect();
+    place(rng, &mut board, window, spots);
+    board
+}
+
+fn diagonals(rng: &mut impl Rng, spots: usize) -> Board {
+    let (rows, cols) = random_shape(rng, spots.max(1), MAX_CELLS);
+    let mut board = Board::new(rows, cols);
+    let mut on_lines = vec![false; rows * cols];
+    for _ in 0..rng.random_range(1..=3) {
+        let through = Cell { row: rng.random_range(0..rows), col: rng.random_range(0..cols) };
+        let down_right = rng.random_bool(0.5);
+        for cell in board.cells() {
+            let (dr, dc) = (cell.row as isize - through.row as isize, cell.col as isize - through.col as isize);
+            if (down_right && dr == dc) || (!down_right && dr == -dc) {
+                on_lines[cell.row * cols + cell.col] = true;
+            }
+        }
+    }
+    let (lines, rest): (Vec<Cell>, Vec<Cell>) = board.cells().partition(|c| on_lines[c.row * cols + c.col]);
+    let placed = place(rng, &mut board, lines, spots);
+    // Short diagonals may not hold every spot; the rest go anywhere.
+    place(rng, &mut board, rest, spots - placed);
+    board
+}
+
+#[cfg(feature = "arbitrary")]
+impl<'a> arbitrary::Arbitrary<'a> for Board {
+    /// A board of at most 200 cells with at most 12 spots (within the oracle's reach), each spot two bytes of cell
+    /// index. Running out of bytes is an error rather than a board of zeros, so short fuzz inputs do not all collapse
+    /// into one empty board.
+    fn arbitrary(u: &mut arbitrary::Unstructured<'a>) -> arbitrary::Result<Board> {
+        let &[shape, width, count] = u.bytes(3)? else { unreachable!("bytes(3) gives three bytes") };
+        // The high bit picks a small board (up to 16 rows) or any height up to 200; the width fills in the rest.
+        let rows = if shape & 0x80 == 0 {
+            1 + usize::from(shape & 0x0f)
+        } else {
+            1 + usize::from(shape & 0x7f) * (MAX_SIDE - 1) / 127
+        };
+        let cols = 1 + usize::from(width) % (MAX_CELLS / rows);
+        let mut board = Board::new(rows, cols);
+        for pair in u.bytes(2 * usize::from(count % 13))?.chunks_exact(2) {
+            let index = usize::from(u16::from_le_bytes([pair[0], pair[1]])) % (rows * cols);
+            board.spots[index] = true;
+        }
+        Ok(board)
+    }
+}
+
+/// The shapes R×C with R·C = `cells`, R ascending.
+pub fn shapes(cells: usize) -> impl Iterator<Item = (usize, usize)> {
+    (1..=cells).filter(move |r| cells % r == 0).map(move |r| (r, cells / r))
+}
+
+/// Every board of `cells` cells: each shape of [`shapes`] with each of its 2^cells spot patterns, in counting order
+/// with the first cell changing fastest.
+pub fn all_boards(cells: usize) -> impl Iterator<Item = Board> {
+    assert!((1..64).contains(&cells), "2^cells patterns fit in u64 only for 1 ≤ cells ≤ 63");
+    shapes(cells).flat_map(move |(rows, cols)| {
+        (0..1u64 << cells).map(move |code| {
+            let mut board = Board::new(rows, cols);
+            for (i, spot) in board.spots.iter_mut().enumerate() {
+                *spot = code >> i & 1 == 1;
+            }
+            board
+        })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::case_rng;
+
+    #[test]
+    fn parse_and_write_round_trip() {
+        let input = "2\n2 3\nX.X\n.X.\n1 1\n.\n";
+        let boards = parse(input).unwrap();
+        assert_eq!(boards[0].lines(), ["X.X", ".X."]);
+        assert_eq!((boards[1].rows(), boards[1].cols(), boards[1].spot_count()), (1, 1, 0));
+        assert_eq!(write(&boards), input);
+    }
+
+    #[test]
+    fn parse_errors_name_the_line() {
+        let cases = [
+            ("1\n2 2\nX.\nX\n", 4, "row 2 of case 1 has 1 cells, expected C = 2"),
+            ("1\n1 2\nXO\n", 3, "bad character `O` in column 2: expected `X` or `.`"),
+            ("1\n201 1\n", 2, "R = 201 is out of range 1..=200 (case 1 of T = 1)"),
+            ("1\n1 0\n", 2, "C = 0 is out of range 1..=200 (case 1 of T = 1)"),
+            ("1\n15 14\n", 2, "R·C = 15·14 = 210 is over the limit 200 (case 1 of T = 1)"),
+            ("2\n1 1\nX\n", 4, "expected a line `R C`, found the end of the input (case 2 of T = 2)"),
+            ("1\n2 1\nX\n", 4, "expected row 2 of 2, found the end of the input (case 1 of T = 1)"),
+            ("1\n1 1\nX\nX\n", 4, "expected the end of the input after the 1 case(s) T announced, found `X`"),
+            ("1\n3\n", 2, "expected `R C`, found `3`: C is missing (case 1 of T = 1)"),
+        ];
+        for (input, line, message) in cases {
+            let e = parse(input).unwrap_err();
+            assert_eq!((e.line, e.message.as_str()), (line, message), "{input:?}");
+        }
+    }
+
+    #[test]
+    fn the_thinnest_shapes_at_the_limit_parse() {
+        for (rows, cols) in [(1, 200), (200, 1), (2, 100), (100, 2), (14, 14)] {
+            let board = Board::new(rows, cols);
+            assert_eq!(parse(&write(std::slice::from_ref(&board))).unwrap(), vec![board]);
+        }
+    }
+
+    #[test]
+    fn symmetries_are_eight_distinct_bijections() {
+        // No symmetry maps this board to itself but the identity, so the eight images must all differ.
+        let board = Board::from_rows(&["XX.", "..X"]).unwrap();
+        let images: Vec<Board> = Symmetry::ALL.iter().map(|&s| board.transform(s)).collect();
+        for (i, a) in images.iter().enumerate() {
+            assert_eq!(a.spot_count(), 3);
+            assert!(images[i + 1..].iter().all(|b| a != b), "{:?} repeats", Symmetry::ALL[i]);
+        }
+        for s in Symmetry::ALL {
+            assert_eq!(board.transform(s).transform(s.inverse()), board, "{s:?}");
+        }
+        assert_eq!(board.transform(Symmetry::Rotate90).lines(), [".X", ".X", "X."]);
+        assert_eq!(board.transform(Symmetry::AntiTranspose).lines(), ["X.", ".X", ".X"]);
+    }
+
+    #[test]
+    fn shrink_steps_are_smaller() {
+        let board = Board::from_rows(&["X.X", ".X."]).unwrap();
+        let steps = shrink(&board);
+        assert_eq!(steps.len(), 3 + 2 + 3 + 2);
+        for step in &steps {
+            let smaller = step.cell_count() < board.cell_count()
+                || (step.cell_count() == board.cell_count() && step.spot_count() < board.spot_count());
+            assert!(smaller, "{step:?}");
+        }
+        assert!(steps.contains(&Board::from_rows(&["X.X"]).unwrap()));
+        assert!(steps.contains(&Board::from_rows(&["XX", ".."]).unwrap()));
+        // Columns 0 and 1, and 1 and 2: every remaining cell keeps the parity of its row + column.
+        let narrow = Board::from_rows(&["X", "."]).unwrap();
+        assert_eq!(steps.iter().filter(|&s| *s == narrow).count(), 2);
+        assert!(shrink(&Board::new(1, 1)).is_empty());
+    }
+
+    #[test]
+    fn generated_boards_are_legal_and_hold_the_asked_spots() {
+        for shape in Shape::ALL {
+            for index in 0..300 {
+                let sizes = Sizes::new(index as usize % 13, 12 + index as usize % 189);
+                let board = generate_shape(&mut case_rng(5, index), sizes, shape);
+                assert!(board.rows() <= MAX_SIDE && board.cols() <= MAX_SIDE && board.cell_count() <= MAX_CELLS);
+                let spots = board.spot_count();
+                if shape == Shape::NoSpots {
+                    assert_eq!(spots, 0);
+                } else {
+                    assert!((sizes.min..=sizes.max).contains(&spots), "{shape:?} {sizes} gave {board:?}");
+                }
+                if shape == Shape::Full && spots > 0 {
+                    assert_eq!(spots, board.cell_count(), "{board:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn unbalanced_boards_lean_to_one_parity() {
+        for index in 0..100 {
+            let board = generate_shape(&mut case_rng(6, index), Sizes::new(6, 12), Shape::Unbalanced);
+            let even = board.spots().filter(|c| (c.row + c.col) % 2 == 0).count();
+            let odd = board.spot_count() - even;
+            assert!(even.abs_diff(odd) >= 2, "{board:?}");
+        }
+    }
+
+    #[test]
+    fn all_boards_enumerates_every_shape_and_pattern() {
+        assert_eq!(shapes(12).collect::<Vec<_>>(), [(1, 12), (2, 6), (3, 4), (4, 3), (6, 2), (12, 1)]);
+        let boards: Vec<Board> = all_boards(4).collect();
+        assert_eq!(boards.len(), 3 * 16);
+        let distinct: std::collections::HashSet<&Board> = boards.iter().collect();
+        assert_eq!(distinct.len(), boards.len());
     }
 }

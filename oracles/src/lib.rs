@@ -4,3 +4,4 @@
 
 pub mod havannah;
 pub mod hex;
+pub mod inventor_outlasting;

@@ -1,0 +1,5 @@
+//! Arbitrary bytes into the Inventor Outlasting parser: an error or answers, never a panic.
+#![no_main]
+libfuzzer_sys::fuzz_target!(|data: &[u8]| {
+    gamecheck::fuzzing::parse::<gamecheck::problems::InventorOutlasting>(data)
+});

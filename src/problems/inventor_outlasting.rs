@@ -1,0 +1,67 @@
+use games::inventor_outlasting::{self, Answer, Board};
+use games::{ParseError, Sizes};
+use rand_chacha::ChaCha8Rng;
+
+use crate::Problem;
+
+/// Inventor Outlasting: the Sprague–Grundy solver over rectangles against the literal game tree.
+///
+/// The size knob is the number of spots, what the oracle's cost grows with; [`Problem::all_cases`] takes a number
+/// of cells instead (every shape R×C with R·C equal to it), since every board with k spots has no bound.
+pub struct InventorOutlasting;
+
+impl Problem for InventorOutlasting {
+    const NAME: &'static str = inventor_outlasting::NAME;
+    // The oracle memoises on the occupied set, up to 2^spots positions: about 10 ms a board at 12 spots, 1 ms at 10.
+    // Up to 12 spots on any shape up to 1×200, 2 000 boards keep a default run to a few seconds.
+    const CHECK_SIZES: Sizes = Sizes::new(0, 12);
+    const CHECK_CASES: u64 = 2_000;
+
+    type Case = Board;
+    type Answer = Answer;
+
+    fn parse(input: &str) -> Result<Vec<Board>, ParseError> {
+        inventor_outlasting::parse(input)
+    }
+
+    fn write(cases: &[Board]) -> String {
+        inventor_outlasting::write(cases)
+    }
+
+    fn size(case: &Board) -> usize {
+        case.spot_count()
+    }
+
+    fn generate(rng: &mut ChaCha8Rng, sizes: Sizes) -> Board {
+        inventor_outlasting::generate(rng, sizes)
+    }
+
+    fn shrink(case: &Board) -> Vec<Board> {
+        inventor_outlasting::shrink(case)
+    }
+
+    fn arbitrary(u: &mut arbitrary::Unstructured<'_>) -> arbitrary::Result<Board> {
+        u.arbitrary()
+    }
+
+    fn all_cases(cells: usize) -> Box<dyn Iterator<Item = Board> + Send> {
+        Box::new(inventor_outlasting::all_boards(cells))
+    }
+
+    fn solve(case: &Board) -> Answer {
+        solvers::inventor_outlasting::answer(case)
+    }
+
+    fn oracle(case: &Board) -> Answer {
+        oracles::inventor_outlasting::answer(case)
+    }
+
+    /// Win or lose and the count would be too many classes; the Grundy number says who wins and how hard.
+    fn kind(answer: &Answer) -> String {
+        match answer.grundy {
+            0 => "lost (Grundy 0)".into(),
+            g @ 1..=3 => format!("won, Grundy {g}"),
+            _ => "won, Grundy ≥ 4".into(),
+        }
+    }
+}
