@@ -422,7 +422,7 @@ pub fn generate(rng: &mut impl Rng, sizes: Sizes) -> Game {
 /// A game of `shape` with a side drawn from `sizes`. On boards of up to 10^6 cells the shape's structure is drawn
 /// whole and followed by a drawn number of further moves (none, a few, or up to every free cell, biased toward
 /// short games); the shapeless kinds (scattered, clusters, smallest) draw their move count the same way. On bigger
-/// boards (S ≥ 579) every game has exactly MAX_M moves, so that `gamecheck gen havannah --size 1000000000 --cases 1`
+/// boards (S ≥ 578) every game has exactly MAX_M moves, so that `gamecheck gen havannah --size 1000000000 --cases 1`
 /// is a game of the largest size the project accepts.
 pub fn generate_shape(rng: &mut impl Rng, sizes: Sizes, shape: Shape) -> Game {
     let sizes = sizes.clamp(2, MAX_S as usize);
