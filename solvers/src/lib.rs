@@ -2,4 +2,5 @@
 //!
 //! Each module answers one problem well past the official limits and is checked against a naive oracle.
 
+pub mod adjacent_consecutive;
 pub mod hex;
