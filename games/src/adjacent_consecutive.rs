@@ -18,8 +18,8 @@ pub const MIN_N: u32 = 4;
 pub const MAX_N: u32 = 100_000;
 /// The most cases one input may announce.
 pub const MAX_T: u64 = 100_000;
-/// The largest game `Arbitrary` builds: fuzzed games go to the minimax oracle.
-pub const ARBITRARY_MAX_N: u32 = 8;
+/// The largest game `Arbitrary` builds: fuzzed games go to the minimax oracle (the largest check size).
+pub const ARBITRARY_MAX_N: u32 = 7;
 
 /// One move: a tile put into a cell (both 1-based). The input writes the tile first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -302,7 +302,7 @@ impl Shape {
 }
 
 /// Up to this N the refereed kinds judge every legal move; above it a sample (see [`candidates`]).
-pub const JUDGE_ALL_UP_TO: u32 = 16;
+pub const JUDGE_ALL_UP_TO: u32 = 40;
 
 /// A game drawn from `rng` of a random kind and N in `sizes` (clamped to MIN_N..=MAX_N). Without a referee the
 /// kinds that need one play random games.
@@ -404,62 +404,113 @@ enum Perfect {
     Neither,
 }
 
-/// The legal moves to judge: all of them up to [`JUDGE_ALL_UP_TO`]; above it 24 random ones and up to 24 that put
-/// a tile next to the tile or cell of one of the last few moves, where the sharp moves of this game are.
-fn candidates(rng: &mut impl Rng, n: u32, tiles: &[u32], cells: &[u32], played: &[Move]) -> Vec<Move> {
-    if n <= JUDGE_ALL_UP_TO {
-        return tiles.iter().flat_map(|&tile| cells.iter().map(move |&cell| Move { tile, cell })).collect();
+/// The tiles (or cells) still free, with O(1) removal and membership, so that generating a game of N = 10^5 stays
+/// quick.
+struct Free {
+    items: Vec<u32>,
+    /// Where each free element sits in `items`; `u32::MAX` once used. Index 0 and N + 1 are never free.
+    slot: Vec<u32>,
+}
+
+impl Free {
+    fn all(n: u32) -> Free {
+        let mut slot: Vec<u32> = (0..n + 2).map(|x| x.wrapping_sub(1)).collect();
+        slot[n as usize + 1] = u32::MAX;
+        Free { items: (1..=n).collect(), slot }
     }
-    let mut out: Vec<Move> =
-        (0..24).map(|_| Move { tile: *tiles.choose(rng).unwrap(), cell: *cells.choose(rng).unwrap() }).collect();
-    let near = |x: u32, free: &[u32]| free.iter().copied().filter(move |&y| y.abs_diff(x) <= 2).collect::<Vec<_>>();
+
+    fn contains(&self, x: u32) -> bool {
+        self.slot.get(x as usize).is_some_and(|&s| s != u32::MAX)
+    }
+
+    fn remove(&mut self, x: u32) {
+        let at = self.slot[x as usize] as usize;
+        let last = *self.items.last().expect("x is free");
+        self.items.swap_remove(at);
+        self.slot[last as usize] = at as u32;
+        self.slot[x as usize] = u32::MAX;
+    }
+
+    fn random(&self, rng: &mut impl Rng) -> u32 {
+        *self.items.choose(rng).expect("one is free")
+    }
+}
+
+/// The legal moves to judge: all of them up to [`JUDGE_ALL_UP_TO`]; above it 48: up to 24 that put a tile within
+/// two of the tile of one of the last four moves into a cell within two of its cell, where the sharp moves of this
+/// game are, and random ones for the rest.
+fn candidates(rng: &mut impl Rng, n: u32, tiles: &Free, cells: &Free, played: &[Move]) -> Vec<Move> {
+    if n <= JUDGE_ALL_UP_TO {
+        return tiles.items.iter().flat_map(|&tile| cells.items.iter().map(move |&cell| Move { tile, cell })).collect();
+    }
+    let near = |x: u32, free: &Free| (x.saturating_sub(2)..=x + 2).filter(|&y| free.contains(y)).collect::<Vec<_>>();
+    let mut sharp: Vec<Move> = Vec::new();
     for m in played.iter().rev().take(4) {
-        let (near_tiles, near_cells) = (near(m.tile, tiles), near(m.cell, cells));
-        for &tile in near_tiles.iter().chain(tiles.choose(rng)) {
-            for &cell in near_cells.iter().chain(cells.choose(rng)) {
-                out.push(Move { tile, cell });
+        for tile in near(m.tile, tiles) {
+            for cell in near(m.cell, cells) {
+                sharp.push(Move { tile, cell });
             }
         }
     }
-    out.sort_by_key(|m| (m.tile, m.cell));
-    out.dedup();
-    out.truncate(48);
+    sharp.shuffle(rng);
+    let mut out: Vec<Move> = Vec::with_capacity(48);
+    for m in sharp {
+        if out.len() == 24 {
+            break;
+        }
+        if !out.contains(&m) {
+            out.push(m);
+        }
+    }
+    for _ in 0..48 - out.len() {
+        out.push(Move { tile: tiles.random(rng), cell: cells.random(rng) });
+    }
     out
 }
 
 /// A game where the `perfect` side, whenever the referee finds it a move that keeps the win, plays one, and the
-/// other side, whenever it stands on a winning state and a losing move exists, plays a losing one (80% of the
-/// time, so that some of its wins survive). Otherwise moves are random. The last move is forced.
+/// other side, whenever it stands on a winning state and a losing move exists, plays a losing one 80% of the time
+/// and keeps the win otherwise, so that its wins survive long enough to be thrown away later. A side with no
+/// winning move plays at random. Each picks a move that makes no pair where it can: after a pair nothing can be a
+/// mistake, and the game would be over early. The last move is forced.
 fn refereed(rng: &mut impl Rng, n: u32, referee: &mut dyn Referee, perfect: Perfect) -> Game {
-    let mut tiles: Vec<u32> = (1..=n).collect();
-    let mut cells: Vec<u32> = (1..=n).collect();
+    let (mut tiles, mut cells) = (Free::all(n), Free::all(n));
+    // The tile in each cell, with an empty cell at both ends.
+    let mut row = vec![0; n as usize + 2];
     let mut played = Vec::with_capacity(n as usize);
     for i in 0..n as usize {
-        let choice = if tiles.len() == 1 {
-            Move { tile: tiles[0], cell: cells[0] }
+        let choice = if tiles.items.len() == 1 {
+            Move { tile: tiles.items[0], cell: cells.items[0] }
         } else {
             let options = candidates(rng, n, &tiles, &cells, &played);
             let opponent_wins = referee.judge(n, &played, &options);
-            let split = |wins: bool| -> Vec<Move> {
-                options.iter().zip(&opponent_wins).filter(|&(_, &w)| w == wins).map(|(&m, _)| m).collect()
+            let makes_pair = |m: &Move| {
+                let c = m.cell as usize;
+                [row[c - 1], row[c + 1]].iter().any(|&t| t != 0 && m.tile.abs_diff(t) == 1)
             };
-            let (give, keep) = (split(true), split(false));
+            let pick = |rng: &mut _, wins: Option<bool>| {
+                let pool: Vec<Move> = options
+                    .iter()
+                    .zip(&opponent_wins)
+                    .filter(|&(_, &w)| wins.is_none_or(|wins| w == wins))
+                    .map(|(&m, _)| m)
+                    .collect();
+                let quiet: Vec<Move> = pool.iter().copied().filter(|m| !makes_pair(m)).collect();
+                quiet.choose(rng).or(pool.choose(rng)).copied()
+            };
             let good = match perfect {
                 Perfect::A => i % 2 == 0,
                 Perfect::B => i % 2 == 1,
                 Perfect::Neither => false,
             };
-            let chosen = if good {
-                keep.choose(rng).copied()
-            } else if !keep.is_empty() && rng.random_bool(0.8) {
-                give.choose(rng).copied()
-            } else {
-                None
-            };
-            chosen.unwrap_or_else(|| options[rng.random_range(0..options.len())])
+            let can_win = opponent_wins.contains(&false);
+            let blunder = !good && can_win && rng.random_bool(0.8);
+            let chosen = pick(rng, Some(blunder)).or_else(|| pick(rng, None));
+            chosen.expect("a move is left")
         };
-        tiles.retain(|&t| t != choice.tile);
-        cells.retain(|&c| c != choice.cell);
+        tiles.remove(choice.tile);
+        cells.remove(choice.cell);
+        row[choice.cell as usize] = choice.tile;
         played.push(choice);
     }
     Game { n, moves: played }
