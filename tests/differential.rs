@@ -3,7 +3,7 @@
 //! `differential.proptest-regressions` beside this file and replayed first on every run.
 
 use gamecheck::problem::Verdicts;
-use gamecheck::problems::Hex;
+use gamecheck::problems::{AdjacentConsecutive, Hex};
 use gamecheck::{Problem, strategy};
 use games::Sizes;
 use proptest::prelude::*;
@@ -36,4 +36,6 @@ macro_rules! differential {
 
 differential! {
     hex: Hex, Sizes::new(1, 12), 3000;
+    // The Answer holds the verdict on every state, so this compares state by state, not only the counts.
+    adjacent_consecutive: AdjacentConsecutive, Sizes::new(4, 9), 400;
 }

@@ -24,3 +24,18 @@ fn exhaust(problem: &str, sizes: std::ops::RangeInclusive<usize>, expected: &[u6
 fn hex_every_board_up_to_3() {
     exhaust("hex", 1..=3, &[3, 81, 19_683]);
 }
+
+/// Every Adjacent and Consecutive game with N ≤ 5: all (N!)² move sequences, 576 and 14 400 games, every state of
+/// each compared.
+#[test]
+fn adjacent_consecutive_every_game_up_to_5() {
+    exhaust("adjacent-consecutive", 4..=5, &[576, 14_400]);
+}
+
+/// Every position of N = 6 with a move left, through the 5 950 games of `covering_games(6)` (that they reach every
+/// position is checked in the games crate). N = 7 runs through the CLI: `gamecheck exhaust adjacent-consecutive
+/// --size 7`.
+#[test]
+fn adjacent_consecutive_every_position_of_6() {
+    exhaust("adjacent-consecutive", 6..=6, &[5_950]);
+}
