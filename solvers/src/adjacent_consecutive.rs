@@ -1,5 +1,6 @@
-//! Adjacent and Consecutive (Code Jam 2020 Virtual World Finals): every state of a played game decided in O(log N)
-//! amortised, O(N log N) for a whole game (the log is a two-level bitset search, at most a few dozen word reads).
+//! Adjacent and Consecutive (Code Jam 2020 Virtual World Finals): every state of a played game decided, O(N) for a
+//! whole game of N ≤ 10^5 (each state does O(1) work besides finding the runs around one cell and one tile, a
+//! search in a two-level bitset that reads at most 2 + N/4096 words, 27 at N = 10^5).
 //!
 //! # Method
 //!
@@ -24,7 +25,7 @@
 //!   longest run dominate every other choice (see [`free_choices`]). So each state looks at O(1) candidates.
 //!
 //! Run lengths are kept as counts per length with running totals, updated in O(1) per move; the run around a cell
-//! (or tile) is found in bitsets of filled cells and used tiles with a one-word summary level.
+//! (or tile) is found in bitsets of filled cells and used tiles with a summary bit per word.
 
 use games::adjacent_consecutive::{Answer, Game, Move};
 
@@ -415,11 +416,13 @@ impl Excluded {
 }
 
 /// The sides B can leave by choosing the element of this side freely (only isolated ones when `isolated_only`),
-/// at most three, which dominate all others: a split (a, b) of a run x changes Σ⌊·/2⌋ by 0 or −1 (−1 always for
+/// at most two, which dominate all others: a split (a, b) of a run x changes Σ⌊·/2⌋ by 0 or −1 (−1 always for
 /// x even, for x odd iff a is odd), and B wants both no run ≥ 3 left and Σ⌊·/2⌋ small. If two runs ≥ 3 exist one
-/// stays whatever B does, and cutting one of them at offset 1 takes the −1; if exactly one exists (of length M),
-/// the most even cut and the most even cut with odd parts cover both aims (for M = 5 they conflict: 2+2 keeps
-/// Σ⌊·/2⌋, 1+3 keeps a run of 3). With no run ≥ 3, a run of two (−1) or an isolated element (0) is all there is.
+/// stays whatever B does, and cutting one of them at offset 1 takes the −1. If exactly one exists (of length M),
+/// its most even cut leaves the shortest parts, and takes the −1 too unless M ≡ 1 (mod 4); then the cut one step
+/// off it has odd parts and does (for M = 5 the two conflict: 2+2 keeps Σ⌊·/2⌋, 1+3 keeps a run of 3). These cuts
+/// are interior, never a threat's tile or cell. With no run ≥ 3, a run of two (−1) or an isolated element (0) is
+/// all there is, and there the excluded ones count.
 fn free_choices(runs: &Runs, isolated_only: bool, excluded: Excluded) -> Few<Side, 2> {
     let mut out = Few::default();
     if isolated_only {
@@ -441,7 +444,9 @@ fn free_choices(runs: &Runs, isolated_only: bool, excluded: Excluded) -> Few<Sid
             let longest = runs.big_total as u32;
             let even = (longest - 1) / 2;
             out.push(runs.after_split(longest, even));
-            out.push(runs.after_split(longest, even - 1));
+            if longest % 4 == 1 {
+                out.push(runs.after_split(longest, even - 1));
+            }
         }
         _ => out.push(Side { big: true, halves: runs.halves - 1 }),
     }
