@@ -180,8 +180,9 @@ impl Position {
         }
     }
 
-    /// Whether the player to move can force a win. Meaningful while a move is left.
+    /// Whether the player to move can force a win. Panics once the row is full: nobody is to move.
     pub fn winning(&self) -> bool {
+        assert!(self.turns_left() > 0, "the game is over: all {} moves are played", self.n);
         if self.a_to_move() { self.a_wins() } else { self.b_wins() }
     }
 
