@@ -113,7 +113,7 @@ pub fn check<P: Problem>(options: &CheckOptions, progress: &ProgressBar) -> Summ
 fn failure<P: Problem>(case: P::Case, options: &CheckOptions, index: u64, sizes: Sizes) -> Failure {
     let original = P::write(std::slice::from_ref(&case));
     let (minimal, shrink_steps) = shrink_while::<P>(case, |c| !Verdicts::<P>::of(c).agree());
-    let verdicts = Verdicts::<P>::of(&minimal);
+    let (solver, oracle) = Verdicts::<P>::of(&minimal).shown();
     let size_flag = if sizes == P::CHECK_SIZES { String::new() } else { format!(" --size {sizes}") };
     Failure {
         index,
@@ -121,8 +121,8 @@ fn failure<P: Problem>(case: P::Case, options: &CheckOptions, index: u64, sizes:
         minimal: P::write(std::slice::from_ref(&minimal)),
         minimal_size: P::size(&minimal),
         shrink_steps,
-        solver: verdicts.solver.to_string(),
-        oracle: verdicts.oracle.to_string(),
+        solver,
+        oracle,
         command: format!("gamecheck check {} --seed {} --from {index} --cases 1{size_flag}", P::NAME, options.seed),
     }
 }

@@ -89,6 +89,17 @@ impl<P: Problem> Verdicts<P> {
     pub fn agree(&self) -> bool {
         matches!((&self.solver, &self.oracle), (Outcome::Answer(a), Outcome::Answer(b)) if a == b)
     }
+
+    /// Solver's and oracle's outcomes as a person should read them: as printed, unless they print the same and still
+    /// differ (an answer may carry more than the contest prints, such as per-state verdicts), then in full.
+    pub fn shown(&self) -> (String, String) {
+        let (solver, oracle) = (self.solver.to_string(), self.oracle.to_string());
+        if solver == oracle && !self.agree() {
+            (format!("{:?}", self.solver), format!("{:?}", self.oracle))
+        } else {
+            (solver, oracle)
+        }
+    }
 }
 
 /// Greedy shrinking: take the first smaller candidate that still fails, until none does.

@@ -6,13 +6,17 @@ use games::{ParseError, Sizes};
 use indicatif::ProgressBar;
 
 use crate::check::{CheckOptions, Exhaustive, Summary, check, exhaust};
-use crate::problems::{Havannah, Hex, InventorOutlasting};
+use crate::problems::{AdjacentConsecutive, Havannah, Hex, InventorOutlasting};
 use crate::{Problem, generate_case};
 
 /// Every registered problem. Adding a problem: its modules in games, solvers, oracles and `src/problems/`, then one
 /// line here.
-pub static PROBLEMS: &[&dyn Entry] =
-    &[&Registered::<Hex>::NEW, &Registered::<Havannah>::NEW, &Registered::<InventorOutlasting>::NEW];
+pub static PROBLEMS: &[&dyn Entry] = &[
+    &Registered::<Hex>::NEW,
+    &Registered::<Havannah>::NEW,
+    &Registered::<InventorOutlasting>::NEW,
+    &Registered::<AdjacentConsecutive>::NEW,
+];
 
 pub fn find(name: &str) -> Option<&'static dyn Entry> {
     PROBLEMS.iter().copied().find(|p| p.name() == name)

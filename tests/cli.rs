@@ -215,3 +215,77 @@ fn inventor_outlasting_exhaust_counts_every_board() {
             .and(predicate::str::contains("inventor-outlasting size 4: 48 cases, 0 disagreements")),
     );
 }
+
+const AC_SAMPLE: &str = include_str!("data/adjacent-consecutive/sample.in");
+const AC_SAMPLE_ANSWERS: &str = include_str!("data/adjacent-consecutive/sample.ans");
+
+#[test]
+fn adjacent_consecutive_solve_answers_the_sample() {
+    let expected = format!("{}\n", AC_SAMPLE_ANSWERS.trim_end());
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/adjacent-consecutive/sample.in");
+    gamecheck()
+        .args(["solve", "adjacent-consecutive"])
+        .write_stdin(AC_SAMPLE)
+        .assert()
+        .success()
+        .stdout(expected.clone());
+    gamecheck().args(["solve", "adjacent-consecutive", file]).assert().success().stdout(expected.clone());
+    gamecheck().args(["solve", "adjacent-consecutive", "--oracle", file]).assert().success().stdout(expected);
+}
+
+#[test]
+fn adjacent_consecutive_bad_input_names_the_line_and_exits_2() {
+    let cases = [
+        ("1\n4\n1 1\n2 5\n", "adjacent-consecutive input, line 4: C = 5 is out of range 1..=4"),
+        ("1\n4\n1 1\n1 2\n", "adjacent-consecutive input, line 4: tile 1 is played twice: on line 3 and here"),
+        ("1\n4\n1 1\n2 1\n", "adjacent-consecutive input, line 4: cell 1 is filled twice: on line 3 and here"),
+        ("1\n4\n1 1\n2 3\n", "line 5: expected a line `M C`, found the end of the input (move 3 of N = 4"),
+        ("2\n4\n1 1\n2 3\n3 2\n4 4\n1 2\n", "line 7: expected `N` for case 2 of T = 2, found the move `1 2`"),
+        ("1\n4\n1 1\n2 3\n3 2\n4 4\n1 2\n", "line 7: expected the end of the input"),
+        ("1\n3\n", "adjacent-consecutive input, line 2: N = 3 is out of range 4..=100000"),
+        ("1\n100001\n", "line 2: N = 100001 is out of range 4..=100000"),
+    ];
+    for (input, message) in cases {
+        gamecheck()
+            .args(["solve", "adjacent-consecutive"])
+            .write_stdin(input)
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains(message));
+    }
+}
+
+#[test]
+fn adjacent_consecutive_gen_prints_input_that_solve_reads() {
+    let args = ["gen", "adjacent-consecutive", "--cases", "20", "--seed", "3", "--size", "4..40"];
+    let output = gamecheck().args(args).output().unwrap();
+    assert!(output.status.success());
+    let input = String::from_utf8(output.stdout).unwrap();
+    let games = games::adjacent_consecutive::parse(&input).unwrap();
+    assert_eq!(games.len(), 20);
+    let answers = gamecheck().args(["solve", "adjacent-consecutive"]).write_stdin(input).output().unwrap();
+    assert!(answers.status.success());
+    assert_eq!(String::from_utf8(answers.stdout).unwrap().lines().count(), 20);
+    // Case 13 alone, by --from, is the same game as case 13 of the whole run.
+    let alone = gamecheck()
+        .args(["gen", "adjacent-consecutive", "--cases", "1", "--seed", "3", "--size", "4..40", "--from", "13"])
+        .output()
+        .unwrap();
+    let alone = games::adjacent_consecutive::parse(&String::from_utf8(alone.stdout).unwrap()).unwrap();
+    assert_eq!(alone, vec![games[13].clone()]);
+}
+
+#[test]
+fn adjacent_consecutive_check_and_exhaust() {
+    gamecheck()
+        .args(["check", "adjacent-consecutive", "--cases", "200", "--seed", "11"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("adjacent-consecutive").and(predicate::str::contains("200")));
+    gamecheck()
+        .args(["exhaust", "adjacent-consecutive", "--size", "4"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("adjacent-consecutive size 4: 576 cases, 0 disagreements"));
+}

@@ -72,3 +72,18 @@ fn inventor_outlasting_every_board_up_to_12_cells() {
     assert_eq!(counts, [2, 8, 16, 48, 64, 256, 256, 1024, 1536, 4096, 4096, 24_576]);
     exhaust("inventor-outlasting", 1..=12, &counts);
 }
+
+/// Every Adjacent and Consecutive game with N ≤ 5: all (N!)² move sequences, 576 and 14 400 games, every state of
+/// each compared.
+#[test]
+fn adjacent_consecutive_every_game_up_to_5() {
+    exhaust("adjacent-consecutive", 4..=5, &[576, 14_400]);
+}
+
+/// Every position of N = 6 with a move left, through the 5 950 games of `covering_games(6)` (that they reach every
+/// position is checked in the games crate). N = 7 runs through the CLI: `gamecheck exhaust adjacent-consecutive
+/// --size 7`.
+#[test]
+fn adjacent_consecutive_every_position_of_6() {
+    exhaust("adjacent-consecutive", 6..=6, &[5_950]);
+}

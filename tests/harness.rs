@@ -111,3 +111,20 @@ fn a_panicking_engine_is_an_outcome_not_a_crash() {
     assert_eq!(outcome, Outcome::Panic("boom at N = 1".into()));
     assert_eq!(outcome.to_string(), "panicked: boom at N = 1");
 }
+
+/// Two answers that print the same counts but differ state by state must not be reported as "1 0" against "1 0".
+#[test]
+fn answers_that_print_alike_are_shown_in_full() {
+    use gamecheck::problems::AdjacentConsecutive;
+    use games::adjacent_consecutive::Answer;
+    let answer = |winning: Vec<bool>| Outcome::Answer(Answer { a_mistakes: 1, b_mistakes: 0, winning });
+    let split = Verdicts::<AdjacentConsecutive> {
+        solver: answer(vec![true, true, false, true]),
+        oracle: answer(vec![true, true, true, true]),
+    };
+    let (solver, oracle) = split.shown();
+    assert!(solver.contains("winning: [true, true, false, true]"), "{solver}");
+    assert!(oracle.contains("winning: [true, true, true, true]"), "{oracle}");
+    let same = Verdicts::<AdjacentConsecutive> { solver: answer(vec![true]), oracle: answer(vec![true]) };
+    assert_eq!(same.shown(), ("1 0".to_string(), "1 0".to_string()));
+}

@@ -1,9 +1,10 @@
 //! Properties that hold at any size, for boards beyond the oracle's reach: the solver must answer a transformed
 //! board the way the rules say the transform changes the answer.
 
-use gamecheck::problems::{Havannah, Hex, InventorOutlasting};
+use gamecheck::problems::{AdjacentConsecutive, Havannah, Hex, InventorOutlasting};
 use gamecheck::{Problem, generate_case};
 use games::Sizes;
+use games::adjacent_consecutive as ac;
 use games::havannah::{Answer, Cell, Game, Symmetry};
 use games::hex::{Board, Verdict};
 use games::inventor_outlasting as io;
@@ -223,4 +224,52 @@ fn inventor_outlasting_symmetries_undo() {
         })
     }
     quickcheck().quickcheck(property as fn(BigInventor) -> bool);
+}
+
+type BigGame = Big<AdjacentConsecutive, 400>;
+
+fn ac_answer(game: &ac::Game) -> ac::Answer {
+    AdjacentConsecutive::solve(game)
+}
+
+/// Mirroring the row keeps every pair of neighbouring cells neighbours, so every state keeps its verdict: the
+/// counts and the per-state view are both unchanged.
+#[test]
+fn adjacent_consecutive_mirrored_cells_keep_every_verdict() {
+    fn property(game: BigGame) -> bool {
+        ac_answer(&game.0.mirror_cells()) == ac_answer(&game.0)
+    }
+    quickcheck().quickcheck(property as fn(BigGame) -> bool);
+}
+
+/// Tiles t → N + 1 − t: consecutive tiles stay consecutive.
+#[test]
+fn adjacent_consecutive_relabelled_tiles_keep_every_verdict() {
+    fn property(game: BigGame) -> bool {
+        ac_answer(&game.0.relabel_tiles()) == ac_answer(&game.0)
+    }
+    quickcheck().quickcheck(property as fn(BigGame) -> bool);
+}
+
+/// Tile x in cell c becomes tile c in cell x: a pair (x, c), (x ± 1, c ± 1) stays a pair, so the rules cannot
+/// tell the two games apart.
+#[test]
+fn adjacent_consecutive_swapped_tile_and_cell_keep_every_verdict() {
+    fn property(game: BigGame) -> bool {
+        ac_answer(&game.0.swap_tile_cell()) == ac_answer(&game.0)
+    }
+    quickcheck().quickcheck(property as fn(BigGame) -> bool);
+}
+
+/// Each transform undoes itself and changes the game (N ≥ 4 has a tile or cell it moves), so the properties
+/// above compare two different games.
+#[test]
+fn adjacent_consecutive_transforms_are_involutions() {
+    fn property(game: BigGame) -> bool {
+        let g = &game.0;
+        [ac::Game::mirror_cells, ac::Game::relabel_tiles, ac::Game::swap_tile_cell].into_iter().all(|t| t(&t(g)) == *g)
+            && g.mirror_cells() != *g
+            && g.relabel_tiles() != *g
+    }
+    quickcheck().quickcheck(property as fn(BigGame) -> bool);
 }

@@ -2,7 +2,7 @@
 //! (or in the generator) shows as a readable diff under `cargo insta review`.
 
 use gamecheck::generate_case;
-use gamecheck::problems::{Havannah, Hex, InventorOutlasting};
+use gamecheck::problems::{AdjacentConsecutive, Havannah, Hex, InventorOutlasting};
 use games::Sizes;
 
 const SEED: u64 = 7;
@@ -68,4 +68,29 @@ fn inventor_outlasting_corpus() {
         ));
     }
     snapshot("inventor-outlasting", text);
+}
+
+#[test]
+fn adjacent_consecutive_corpus() {
+    let mut text = String::new();
+    for index in 0..30 {
+        let game = generate_case::<AdjacentConsecutive>(SEED, index, Sizes::new(4, 8));
+        let answer = solvers::adjacent_consecutive::answer(&game);
+        text.push_str(&format!("case {index}: {}\n", game.drawing(&answer)));
+    }
+    snapshot("adjacent-consecutive", text);
+}
+
+/// The official sample through the parser, drawn: the rules are symmetric in tile and cell, so a parser that read
+/// them the wrong way round would give the same answers, but not the same rows.
+#[test]
+fn adjacent_consecutive_official_sample_drawn() {
+    let games = games::adjacent_consecutive::parse(include_str!("data/adjacent-consecutive/sample.in")).unwrap();
+    let mut text = String::new();
+    for (i, game) in games.iter().enumerate() {
+        let answer = solvers::adjacent_consecutive::answer(game);
+        text.push_str(&format!("Case #{}: {}", i + 1, game.drawing(&answer)));
+        text.push('\n');
+    }
+    snapshot("adjacent-consecutive-sample", text);
 }

@@ -5,7 +5,21 @@
 
 use std::fmt;
 
+use rand::seq::{IndexedRandom, SliceRandom};
+use rand::{Rng, RngExt};
+
+use crate::Sizes;
+use crate::contest::{Lines, ParseError};
+
 pub const NAME: &str = "adjacent-consecutive";
+/// The official lower limit; below it the problem is not posed.
+pub const MIN_N: u32 = 4;
+/// The largest game the project accepts (the official limit is 50): the solver's target size.
+pub const MAX_N: u32 = 100_000;
+/// The most cases one input may announce.
+pub const MAX_T: u64 = 100_000;
+/// The largest game `Arbitrary` builds: fuzzed games go to the minimax oracle (the largest check size).
+pub const ARBITRARY_MAX_N: u32 = 7;
 
 /// One move: a tile put into a cell (both 1-based). The input writes the tile first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -33,5 +47,752 @@ pub struct Answer {
 impl fmt::Display for Answer {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} {}", self.a_mistakes, self.b_mistakes)
+    }
+}
+
+impl Game {
+    /// A game from (tile, cell) pairs in the order played, checked as the parser checks input; for tests and
+    /// hand-written cases.
+    pub fn from_pairs(n: u32, pairs: &[(u32, u32)]) -> Result<Game, ParseError> {
+        let mut text = format!("1\n{n}\n");
+        for (tile, cell) in pairs {
+            text.push_str(&format!("{tile} {cell}\n"));
+        }
+        parse(&text).map(|mut games| games.remove(0))
+    }
+
+    /// Which tile sits in each cell after the first `moves` moves: entry `c - 1` for cell c.
+    pub fn row_after(&self, moves: usize) -> Vec<Option<u32>> {
+        let mut row = vec![None; self.n as usize];
+        for m in &self.moves[..moves] {
+            row[m.cell as usize - 1] = Some(m.tile);
+        }
+        row
+    }
+
+    /// Cells read right to left (c → N + 1 − c): neighbouring cells stay neighbours.
+    pub fn mirror_cells(&self) -> Game {
+        self.map(|m| Move { tile: m.tile, cell: self.n + 1 - m.cell })
+    }
+
+    /// Tiles renumbered t → N + 1 − t: consecutive tiles stay consecutive.
+    pub fn relabel_tiles(&self) -> Game {
+        self.map(|m| Move { tile: self.n + 1 - m.tile, cell: m.cell })
+    }
+
+    /// Every move's tile and cell exchanged. Tile x in cell c beside tile x ± 1 in cell c ± 1 becomes tile c in
+    /// cell x beside tile c ± 1 in cell x ± 1, so the rules cannot tell the two games apart.
+    pub fn swap_tile_cell(&self) -> Game {
+        self.map(|m| Move { tile: m.cell, cell: m.tile })
+    }
+
+    fn map(&self, f: impl Fn(Move) -> Move) -> Game {
+        Game { n: self.n, moves: self.moves.iter().map(|&m| f(m)).collect() }
+    }
+
+    /// The game move by move: who played which tile into which cell, the row of cells after it, and, from
+    /// `answer`, whether the mover stood on a winning state and whether the move was a mistake.
+    pub fn drawing(&self, answer: &Answer) -> String {
+        let width = self.n.to_string().len();
+        let mut out = format!("N = {}, mistakes: A {}, B {}\n", self.n, answer.a_mistakes, answer.b_mistakes);
+        for (i, m) in self.moves.iter().enumerate() {
+            let row: Vec<String> = self
+                .row_after(i + 1)
+                .iter()
+                .map(|t| t.map_or_else(|| format!("{:>width$}", "."), |t| format!("{t:>width$}")))
+                .collect();
+            let player = if i % 2 == 0 { 'A' } else { 'B' };
+            let state = match answer.winning.get(i) {
+                Some(true) => "winning",
+                Some(false) => "losing",
+                None => "?",
+            };
+            let last = i + 1 == self.moves.len();
+            let mistake = !last && answer.winning.get(i) == Some(&true) && answer.winning.get(i + 1) == Some(&true);
+            out.push_str(&format!(
+                "{:>3}. {player} tile {:>width$} → cell {:>width$} | {} | from {state}{}\n",
+                i + 1,
+                m.tile,
+                m.cell,
+                row.join(" "),
+                if mistake { ", MISTAKE" } else { "" }
+            ));
+        }
+        out
+    }
+
+    /// The game without move `i`'s tile and move `j`'s cell, the tiles and cells after them renumbered down by
+    /// one. With i = j that move goes; otherwise move j's tile goes into move i's cell, played at `at` (i or j),
+    /// and the other of the two moves goes.
+    fn without(&self, i: usize, j: usize, at: usize) -> Game {
+        let (tile, cell) = (self.moves[i].tile, self.moves[j].cell);
+        let joined = Move { tile: self.moves[j].tile, cell: self.moves[i].cell };
+        let dropped = if at == i { j } else { i };
+        let moves = self
+            .moves
+            .iter()
+            .enumerate()
+            .filter(|&(k, _)| k != dropped)
+            .map(|(k, &m)| {
+                let m = if k == at { joined } else { m };
+                Move { tile: m.tile - u32::from(m.tile > tile), cell: m.cell - u32::from(m.cell > cell) }
+            })
+            .collect();
+        Game { n: self.n - 1, moves }
+    }
+}
+
+/// The game as contest input: N, then one `tile cell` line per move.
+impl fmt::Display for Game {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "{}", self.n)?;
+        for m in &self.moves {
+            writeln!(f, "{} {}", m.tile, m.cell)?;
+        }
+        Ok(())
+    }
+}
+
+/// A whole contest input: T, then per case N and N lines `M C` (the tile, then the cell).
+pub fn parse(input: &str) -> Result<Vec<Game>, ParseError> {
+    let mut lines = Lines::new(NAME, input);
+    let t = lines.case_count(MAX_T)?;
+    let mut games: Vec<Game> = Vec::with_capacity(t.min(1024));
+    for case in 1..=t {
+        let n = read_n(&mut lines, case, t, games.last())?;
+        // The line each tile and cell was first played on, to name both lines of a repeat.
+        let mut tile_line = vec![0; n as usize + 1];
+        let mut cell_line = vec![0; n as usize + 1];
+        let mut moves = Vec::with_capacity(n as usize);
+        for i in 1..=n {
+            let (line, [tile, cell]) =
+                lines.numbers(["M", "C"], [1..=u64::from(n), 1..=u64::from(n)]).map_err(|e| {
+                    in_case(e, format!("move {i} of N = {n} in case {case} of T = {t}; each case has exactly N moves"))
+                })?;
+            let (tile, cell) = (tile as usize, cell as usize);
+            if tile_line[tile] != 0 {
+                return Err(
+                    lines.error(line, format!("tile {tile} is played twice: on line {} and here", tile_line[tile]))
+                );
+            }
+            if cell_line[cell] != 0 {
+                return Err(
+                    lines.error(line, format!("cell {cell} is filled twice: on line {} and here", cell_line[cell]))
+                );
+            }
+            tile_line[tile] = line;
+            cell_line[cell] = line;
+            moves.push(Move { tile: tile as u32, cell: cell as u32 });
+        }
+        games.push(Game { n, moves });
+    }
+    let last_n = games.last().map_or(0, |g| g.n);
+    lines.finish(t).map_err(|mut e| {
+        if e.message.contains("found `") && looks_like_a_move(&e.message) {
+            e.message = format!("{} (the last case has more than its N = {last_n} moves?)", e.message);
+        }
+        e
+    })?;
+    Ok(games)
+}
+
+/// The `N` line of a case. A line of two numbers there is most likely one move too many in the case before.
+fn read_n(lines: &mut Lines<'_>, case: usize, t: usize, before: Option<&Game>) -> Result<u32, ParseError> {
+    let where_ = format!("case {case} of T = {t}");
+    let (line, text) = lines.next("a line `N`").map_err(|e| in_case(e, where_.clone()))?;
+    let words: Vec<&str> = text.split_whitespace().collect();
+    if let (Some(before), [a, b]) = (before, words.as_slice())
+        && a.parse::<u64>().is_ok()
+        && b.parse::<u64>().is_ok()
+    {
+        return Err(lines.error(
+            line,
+            format!(
+                "expected `N` for {where_}, found the move `{text}`: case {} has more than N = {} moves",
+                case - 1,
+                before.n
+            ),
+        ));
+    }
+    let [word] = words.as_slice() else {
+        return Err(lines.error(line, format!("expected `N` for {where_}, found `{text}`")));
+    };
+    let n: u64 = word
+        .parse()
+        .map_err(|_| lines.error(line, format!("expected N to be a whole number, found `{word}` ({where_})")))?;
+    if !(u64::from(MIN_N)..=u64::from(MAX_N)).contains(&n) {
+        return Err(lines.error(line, format!("N = {n} is out of range {MIN_N}..={MAX_N} ({where_})")));
+    }
+    Ok(n as u32)
+}
+
+fn looks_like_a_move(message: &str) -> bool {
+    let found = message.rsplit_once("found `").map_or("", |(_, rest)| rest.trim_end_matches('`'));
+    let words: Vec<&str> = found.split_whitespace().collect();
+    words.len() == 2 && words.iter().all(|w| w.parse::<u64>().is_ok())
+}
+
+fn in_case(mut e: ParseError, context: String) -> ParseError {
+    e.message = format!("{} ({context})", e.message);
+    e
+}
+
+/// The contest input for these games.
+pub fn write(games: &[Game]) -> String {
+    let mut out = format!("{}\n", games.len());
+    for game in games {
+        out.push_str(&game.to_string());
+    }
+    out
+}
+
+/// Smaller games to try when a game exposes a bug. A game must play all N moves, so a smaller game has N − 1:
+/// one move taken out with its tile and its cell (the later moves first, as they leave the earlier states alone),
+/// the tiles above it and cells right of it renumbered down. Taking a tile out makes its two neighbours
+/// consecutive and taking a cell out makes its two neighbours adjacent, so these are new games, not sub-games;
+/// for small N, also every way of taking out one move's tile and another's cell and joining what is left of the
+/// two into one move. Nothing below N = 4.
+pub fn shrink(game: &Game) -> Vec<Game> {
+    let n = game.moves.len();
+    if game.n <= MIN_N || n != game.n as usize {
+        return Vec::new();
+    }
+    let mut out: Vec<Game> = (0..n).rev().map(|i| game.without(i, i, i)).collect();
+    if n <= 10 {
+        for i in (0..n).rev() {
+            for j in (0..n).rev().filter(|&j| j != i) {
+                out.push(game.without(i, j, i));
+                out.push(game.without(i, j, j));
+            }
+        }
+    }
+    out
+}
+
+/// Judges moves for the generators that play well or badly on purpose. `games` holds no game logic, so the
+/// harness supplies one; `gamecheck`'s uses the fast solver's per-state view. A wrong judge only changes which games
+/// get drawn: every state of every drawn game is still decided by solver and oracle alike and compared.
+pub trait Referee {
+    /// For each candidate move after `played` (at least two moves left before it), whether the player to move
+    /// after that candidate can force a win.
+    fn judge(&mut self, n: u32, played: &[Move], candidates: &[Move]) -> Vec<bool>;
+}
+
+/// The kinds of game the generator plays. Random play makes a pair within about √N moves, after which nothing can
+/// be a mistake, so most kinds keep the game open longer or steer it through the states where mistakes happen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// Uniform: a random tile into a random cell, every move.
+    Random,
+    /// Two consecutive tiles in two adjacent cells within the first six moves; the rest random.
+    EarlyPair,
+    /// The final row has no pair (B wins), filled in random order: the game stays open to the end.
+    NoPair,
+    /// One side (A or B at random) plays perfectly, the other blunders whenever it can. Needs a referee.
+    OnePerfect,
+    /// Both sides blunder whenever they can, handing the win back and forth. Needs a referee.
+    Blunders,
+    /// The smallest N of the size range, of any other kind.
+    Smallest,
+}
+
+impl Shape {
+    pub const ALL: [Shape; 6] =
+        [Shape::Random, Shape::EarlyPair, Shape::NoPair, Shape::OnePerfect, Shape::Blunders, Shape::Smallest];
+}
+
+/// Up to this N the refereed kinds judge every legal move; above it a sample (see [`candidates`]).
+pub const JUDGE_ALL_UP_TO: u32 = 40;
+
+/// A game drawn from `rng` of a random kind and N in `sizes` (clamped to MIN_N..=MAX_N). Without a referee the
+/// kinds that need one play random games.
+pub fn generate(rng: &mut impl Rng, sizes: Sizes, referee: Option<&mut dyn Referee>) -> Game {
+    let shape = *Shape::ALL.choose(rng).expect("shapes exist");
+    generate_shape(rng, sizes, shape, referee)
+}
+
+pub fn generate_shape(rng: &mut impl Rng, sizes: Sizes, shape: Shape, referee: Option<&mut dyn Referee>) -> Game {
+    let sizes = sizes.clamp(MIN_N as usize, MAX_N as usize);
+    let n = rng.random_range(sizes.min..=sizes.max) as u32;
+    match (shape, referee) {
+        (Shape::Random, _) => random(rng, n),
+        (Shape::EarlyPair, _) => early_pair(rng, n),
+        (Shape::NoPair, _) => no_pair(rng, n),
+        (Shape::OnePerfect, Some(referee)) => {
+            let perfect = if rng.random_bool(0.5) { Perfect::A } else { Perfect::B };
+            refereed(rng, n, referee, perfect)
+        }
+        (Shape::Blunders, Some(referee)) => refereed(rng, n, referee, Perfect::Neither),
+        (Shape::OnePerfect | Shape::Blunders, None) => random(rng, n),
+        (Shape::Smallest, referee) => {
+            let others = [Shape::Random, Shape::EarlyPair, Shape::NoPair, Shape::OnePerfect, Shape::Blunders];
+            let shape = *others.choose(rng).expect("shapes exist");
+            generate_shape(rng, Sizes::new(sizes.min, sizes.min), shape, referee)
+        }
+    }
+}
+
+fn shuffled(rng: &mut impl Rng, n: u32) -> Vec<u32> {
+    let mut v: Vec<u32> = (1..=n).collect();
+    v.shuffle(rng);
+    v
+}
+
+fn zip(n: u32, tiles: &[u32], cells: &[u32]) -> Game {
+    Game { n, moves: tiles.iter().zip(cells).map(|(&tile, &cell)| Move { tile, cell }).collect() }
+}
+
+fn random(rng: &mut impl Rng, n: u32) -> Game {
+    zip(n, &shuffled(rng, n), &shuffled(rng, n))
+}
+
+fn early_pair(rng: &mut impl Rng, n: u32) -> Game {
+    let x = rng.random_range(1..n);
+    let c = rng.random_range(1..n);
+    // Tile x or x + 1 on the left, and the pair's two moves at two random places among the first six.
+    let (left, right) = if rng.random_bool(0.5) { (x, x + 1) } else { (x + 1, x) };
+    let mut first = rng.random_range(0..6.min(n as usize));
+    let mut second = rng.random_range(0..6.min(n as usize) - 1);
+    if second >= first {
+        second += 1;
+    } else {
+        std::mem::swap(&mut first, &mut second);
+    }
+    let (pair_first, pair_second) =
+        if rng.random_bool(0.5) { ((left, c), (right, c + 1)) } else { ((right, c + 1), (left, c)) };
+    let tiles: Vec<u32> = shuffled(rng, n).into_iter().filter(|&t| t != x && t != x + 1).collect();
+    let cells: Vec<u32> = shuffled(rng, n).into_iter().filter(|&k| k != c && k != c + 1).collect();
+    let mut rest = tiles.into_iter().zip(cells);
+    let moves = (0..n as usize)
+        .map(|i| {
+            let (tile, cell) = match i {
+                _ if i == first => pair_first,
+                _ if i == second => pair_second,
+                _ => rest.next().expect("N − 2 other moves"),
+            };
+            Move { tile, cell }
+        })
+        .collect();
+    Game { n, moves }
+}
+
+fn no_pair(rng: &mut impl Rng, n: u32) -> Game {
+    let row = pair_free_row(rng, n);
+    let mut moves: Vec<Move> = row.iter().enumerate().map(|(c, &tile)| Move { tile, cell: c as u32 + 1 }).collect();
+    moves.shuffle(rng);
+    Game { n, moves }
+}
+
+/// A random row (tile per cell) with no two consecutive tiles side by side: a shuffle repaired by swapping one
+/// tile of each bad neighbourhood away, with evens-then-odds (2 4 … 1 3 …, never consecutive for N ≥ 4) as the
+/// fallback should the repair be unlucky.
+fn pair_free_row(rng: &mut impl Rng, n: u32) -> Vec<u32> {
+    let mut row = shuffled(rng, n);
+    let len = row.len();
+    for _ in 0..100 + 4 * len {
+        let Some(bad) = (0..len - 1).find(|&c| row[c].abs_diff(row[c + 1]) == 1) else { return row };
+        let other = rng.random_range(0..len);
+        row.swap(bad + 1, other);
+    }
+    (2..=n).step_by(2).chain((1..=n).step_by(2)).collect()
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Perfect {
+    A,
+    B,
+    Neither,
+}
+
+/// The tiles (or cells) still free, with O(1) removal and membership, so that generating a game of N = 10^5 stays
+/// quick.
+struct Free {
+    items: Vec<u32>,
+    /// Where each free element sits in `items`; `u32::MAX` once used. Index 0 and N + 1 are never free.
+    slot: Vec<u32>,
+}
+
+impl Free {
+    fn all(n: u32) -> Free {
+        let mut slot: Vec<u32> = (0..n + 2).map(|x| x.wrapping_sub(1)).collect();
+        slot[n as usize + 1] = u32::MAX;
+        Free { items: (1..=n).collect(), slot }
+    }
+
+    fn contains(&self, x: u32) -> bool {
+        self.slot.get(x as usize).is_some_and(|&s| s != u32::MAX)
+    }
+
+    fn remove(&mut self, x: u32) {
+        let at = self.slot[x as usize] as usize;
+        let last = *self.items.last().expect("x is free");
+        self.items.swap_remove(at);
+        self.slot[last as usize] = at as u32;
+        self.slot[x as usize] = u32::MAX;
+    }
+
+    fn random(&self, rng: &mut impl Rng) -> u32 {
+        *self.items.choose(rng).expect("one is free")
+    }
+}
+
+/// The legal moves to judge: all of them up to [`JUDGE_ALL_UP_TO`]; above it 48: up to 24 that put a tile within
+/// two of the tile of one of the last four moves into a cell within two of its cell, where the sharp moves of this
+/// game are, and random ones for the rest.
+fn candidates(rng: &mut impl Rng, n: u32, tiles: &Free, cells: &Free, played: &[Move]) -> Vec<Move> {
+    if n <= JUDGE_ALL_UP_TO {
+        return tiles.items.iter().flat_map(|&tile| cells.items.iter().map(move |&cell| Move { tile, cell })).collect();
+    }
+    let near = |x: u32, free: &Free| (x.saturating_sub(2)..=x + 2).filter(|&y| free.contains(y)).collect::<Vec<_>>();
+    let mut sharp: Vec<Move> = Vec::new();
+    for m in played.iter().rev().take(4) {
+        for tile in near(m.tile, tiles) {
+            for cell in near(m.cell, cells) {
+                sharp.push(Move { tile, cell });
+            }
+        }
+    }
+    sharp.shuffle(rng);
+    let mut out: Vec<Move> = Vec::with_capacity(48);
+    for m in sharp {
+        if out.len() == 24 {
+            break;
+        }
+        if !out.contains(&m) {
+            out.push(m);
+        }
+    }
+    for _ in 0..48 - out.len() {
+        out.push(Move { tile: tiles.random(rng), cell: cells.random(rng) });
+    }
+    out
+}
+
+/// A game where the `perfect` side, whenever the referee finds it a move that keeps the win, plays one, and the
+/// other side, whenever it stands on a winning state and a losing move exists, plays a losing one 80% of the time
+/// and keeps the win otherwise, so that its wins survive long enough to be thrown away later. A side with no
+/// winning move plays at random. Each picks a move that makes no pair where it can: after a pair nothing can be a
+/// mistake, and the game would be over early. The last move is forced.
+fn refereed(rng: &mut impl Rng, n: u32, referee: &mut dyn Referee, perfect: Perfect) -> Game {
+    let (mut tiles, mut cells) = (Free::all(n), Free::all(n));
+    // The tile in each cell, with an empty cell at both ends.
+    let mut row = vec![0; n as usize + 2];
+    let mut played = Vec::with_capacity(n as usize);
+    for i in 0..n as usize {
+        let choice = if tiles.items.len() == 1 {
+            Move { tile: tiles.items[0], cell: cells.items[0] }
+        } else {
+            let options = candidates(rng, n, &tiles, &cells, &played);
+            let opponent_wins = referee.judge(n, &played, &options);
+            let makes_pair = |m: &Move| {
+                let c = m.cell as usize;
+                [row[c - 1], row[c + 1]].iter().any(|&t| t != 0 && m.tile.abs_diff(t) == 1)
+            };
+            let pick = |rng: &mut _, wins: Option<bool>| {
+                let pool: Vec<Move> = options
+                    .iter()
+                    .zip(&opponent_wins)
+                    .filter(|&(_, &w)| wins.is_none_or(|wins| w == wins))
+                    .map(|(&m, _)| m)
+                    .collect();
+                let quiet: Vec<Move> = pool.iter().copied().filter(|m| !makes_pair(m)).collect();
+                quiet.choose(rng).or(pool.choose(rng)).copied()
+            };
+            let good = match perfect {
+                Perfect::A => i % 2 == 0,
+                Perfect::B => i % 2 == 1,
+                Perfect::Neither => false,
+            };
+            let can_win = opponent_wins.contains(&false);
+            let blunder = !good && can_win && rng.random_bool(0.8);
+            let chosen = pick(rng, Some(blunder)).or_else(|| pick(rng, None));
+            chosen.expect("a move is left")
+        };
+        tiles.remove(choice.tile);
+        cells.remove(choice.cell);
+        row[choice.cell as usize] = choice.tile;
+        played.push(choice);
+    }
+    Game { n, moves: played }
+}
+
+#[cfg(feature = "arbitrary")]
+impl<'a> arbitrary::Arbitrary<'a> for Game {
+    /// A game of MIN_N ≤ N ≤ ARBITRARY_MAX_N: two bytes per move order the tiles and the cells (a stable sort by
+    /// byte, so every pair of orders is reachable). Running out of bytes is an error, not a run of zeros that
+    /// would always play tile 1 into cell 1 first.
+    fn arbitrary(u: &mut arbitrary::Unstructured<'a>) -> arbitrary::Result<Game> {
+        let n = u.int_in_range(MIN_N..=ARBITRARY_MAX_N)?;
+        let bytes = u.bytes(2 * n as usize)?;
+        let order = |keys: &[u8]| {
+            let mut v: Vec<u32> = (1..=n).collect();
+            v.sort_by_key(|&x| keys[x as usize - 1]);
+            v
+        };
+        let (tile_keys, cell_keys) = bytes.split_at(n as usize);
+        Ok(zip(n, &order(tile_keys), &order(cell_keys)))
+    }
+}
+
+/// The games `gamecheck exhaust` checks at size N. The verdict on a state depends only on which tile sits in which
+/// cell, not on the order they came in, so besides "every game" (all (N!)² move sequences, for N ≤ 5) there is
+/// "every position" (N = 6 and 7): a set of games in which each position with a move left is a state of at least
+/// one game. Empty for other N.
+pub fn all_games(n: u32) -> Box<dyn Iterator<Item = Game> + Send> {
+    match n {
+        MIN_N..=5 => {
+            let count = factorial(n) * factorial(n);
+            Box::new((0..count).map(move |code| {
+                let tiles = nth_permutation(n, code % factorial(n));
+                let cells = nth_permutation(n, code / factorial(n));
+                zip(n, &tiles, &cells)
+            }))
+        }
+        6 | 7 => Box::new(covering_games(n).into_iter()),
+        _ => Box::new(std::iter::empty()),
+    }
+}
+
+fn factorial(n: u32) -> u64 {
+    (1..=u64::from(n)).product()
+}
+
+/// Permutation `code` of 1..=n in lexicographic order.
+fn nth_permutation(n: u32, mut code: u64) -> Vec<u32> {
+    let mut left: Vec<u32> = (1..=n).collect();
+    let mut out = Vec::with_capacity(n as usize);
+    for k in (0..n).rev() {
+        let f = factorial(k);
+        out.push(left.remove((code / f) as usize));
+        code %= f;
+    }
+    out
+}
+
+/// A position as a number: 3 bits per tile holding its cell (0 while unused), tile 1 lowest. N ≤ 7.
+fn position_code(cell_of: &[u32]) -> usize {
+    cell_of.iter().rev().fold(0, |code, &c| code * 8 + c as usize)
+}
+
+/// Games covering every position of N ≤ 7 with a move left. Greedy, level by level from the most populous: a
+/// position no game reaches yet gets a game through it, whose earlier and later moves are chosen to pass through
+/// further positions no game reaches yet. No two positions of one level share a game, so the largest level's size
+/// is the least possible number of games.
+pub fn covering_games(n: u32) -> Vec<Game> {
+    assert!(n <= 7, "positions are coded in 3 bits per tile");
+    let size = n as usize;
+    let mut levels: Vec<Vec<Vec<u32>>> = vec![Vec::new(); size];
+    for code in 0..1usize << (3 * size) {
+        let cell_of: Vec<u32> = (0..size).map(|t| ((code >> (3 * t)) & 7) as u32).collect();
+        let placed: Vec<u32> = cell_of.iter().copied().filter(|&c| c != 0).collect();
+        let distinct = placed.iter().enumerate().all(|(i, c)| !placed[..i].contains(c));
+        if distinct && placed.iter().all(|&c| c <= n) && placed.len() < size {
+            levels[placed.len()].push(cell_of);
+        }
+    }
+    let mut covered = vec![false; 1 << (3 * size)];
+    let is_new = |covered: &[bool], position: &[u32]| !covered[position_code(position)];
+    let mut games = Vec::new();
+    // The largest level first: its positions each need a game of their own, and the others can mostly ride along.
+    levels.sort_by_key(|level| std::cmp::Reverse(level.len()));
+    for position in levels.iter().flatten() {
+        if !is_new(&covered, position) {
+            continue;
+        }
+        // Back to the empty row, taking back a move that leads to a new position where one does.
+        let mut down = Vec::new();
+        let mut current = position.clone();
+        loop {
+            let placed: Vec<usize> = (0..size).filter(|&t| current[t] != 0).collect();
+            let without = |t: usize| {
+                let mut smaller = current.clone();
+                smaller[t] = 0;
+                smaller
+            };
+            let Some(&first) = placed.first() else { break };
+            let tile = placed.iter().copied().find(|&t| is_new(&covered, &without(t))).unwrap_or(first);
+            down.push(Move { tile: tile as u32 + 1, cell: current[tile] });
+            current[tile] = 0;
+        }
+        let mut moves: Vec<Move> = down.into_iter().rev().collect();
+        // On to the full row, the same way forward.
+        let mut current = position.clone();
+        while moves.len() < size {
+            let free_cells: Vec<u32> = (1..=n).filter(|c| !current.contains(c)).collect();
+            let legal: Vec<Move> = (0..size)
+                .filter(|&t| current[t] == 0)
+                .flat_map(|t| free_cells.iter().map(move |&cell| Move { tile: t as u32 + 1, cell }))
+                .collect();
+            let leads_somewhere_new = |m: &Move| {
+                let mut larger = current.clone();
+                larger[m.tile as usize - 1] = m.cell;
+                moves.len() + 1 == size || is_new(&covered, &larger)
+            };
+            let chosen = legal.iter().copied().find(leads_somewhere_new).unwrap_or(legal[0]);
+            current[chosen.tile as usize - 1] = chosen.cell;
+            moves.push(chosen);
+        }
+        let mut state = vec![0; size];
+        for m in &moves[..size - 1] {
+            covered[position_code(&state)] = true;
+            state[m.tile as usize - 1] = m.cell;
+        }
+        covered[position_code(&state)] = true;
+        games.push(Game { n, moves });
+    }
+    games
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::case_rng;
+
+    /// The input writes the tile first. The rules are symmetric in tile and cell, so no answer can notice the two
+    /// read the wrong way round: only the parsed game can.
+    #[test]
+    fn parse_reads_the_tile_then_the_cell() {
+        let games = parse("1\n4\n2 1\n4 3\n1 4\n3 2\n").unwrap();
+        assert_eq!(games[0].moves[0], Move { tile: 2, cell: 1 });
+        assert_eq!(games[0].row_after(4), vec![Some(2), Some(3), Some(4), Some(1)]);
+        assert_eq!(Game::from_pairs(4, &[(2, 1), (4, 3), (1, 4), (3, 2)]).unwrap(), games[0]);
+    }
+
+    #[test]
+    fn bad_input_names_the_line() {
+        let error = |input: &str| parse(input).unwrap_err().to_string();
+        let cases = [
+            ("1\n4\n1 1\n2 5\n", "line 4: C = 5 is out of range 1..=4 (move 2 of N = 4 in case 1 of T = 1"),
+            ("1\n4\n0 1\n", "line 3: M = 0 is out of range 1..=4"),
+            ("1\n4\n1 1\n1 2\n", "line 4: tile 1 is played twice: on line 3 and here"),
+            ("1\n4\n1 1\n2 3\n3 1\n", "line 5: cell 1 is filled twice: on line 3 and here"),
+            ("1\n4\n1 1\n2 3\n", "line 5: expected a line `M C`, found the end of the input (move 3 of N = 4"),
+            ("2\n4\n1 1\n2 3\n3 2\n4\n1 1\n", "line 6: expected `M C`, found `4`: C is missing (move 4 of N = 4"),
+            (
+                "1\n4\n1 1\n2 3\n3 2\n4 4\n1 2\n",
+                "line 7: expected the end of the input after the 1 case(s) T announced",
+            ),
+            ("1\n4\n1 1\n2 3\n3 2\n4 4\n1 2\n", "the last case has more than its N = 4 moves?"),
+            ("2\n4\n1 1\n2 3\n3 2\n4 4\n1 2\n", "line 7: expected `N` for case 2 of T = 2, found the move `1 2`"),
+            ("1\n3\n", "line 2: N = 3 is out of range 4..=100000"),
+            ("1\n100001\n", "line 2: N = 100001 is out of range 4..=100000"),
+            ("1\nfour\n", "line 2: expected N to be a whole number, found `four`"),
+            ("1\n4 4 4\n", "line 2: expected `N` for case 1 of T = 1, found `4 4 4`"),
+            ("1\n4\n1 1 1\n", "line 3: expected `M C`, found extra `1` after it"),
+        ];
+        for (input, message) in cases {
+            let got = error(input);
+            assert!(got.contains(message), "{input:?}: {got}");
+        }
+    }
+
+    #[test]
+    fn write_then_parse_is_the_same_games() {
+        let mut rng = case_rng(5, 0);
+        let games: Vec<Game> = (0..50).map(|_| generate(&mut rng, Sizes::new(4, 30), None)).collect();
+        assert_eq!(parse(&write(&games)).unwrap(), games);
+    }
+
+    fn assert_valid(game: &Game) {
+        assert!((MIN_N..=MAX_N).contains(&game.n), "{game:?}");
+        assert_eq!(parse(&write(std::slice::from_ref(game))).as_ref(), Ok(&vec![game.clone()]));
+    }
+
+    #[test]
+    fn every_shape_makes_valid_games_in_range() {
+        let mut rng = case_rng(9, 0);
+        for shape in Shape::ALL {
+            for sizes in [Sizes::new(4, 4), Sizes::new(4, 12), Sizes::new(30, 60), Sizes::new(1, 3)] {
+                for _ in 0..20 {
+                    let game = generate_shape(&mut rng, sizes, shape, None);
+                    assert_valid(&game);
+                    let sizes = sizes.clamp(MIN_N as usize, MAX_N as usize);
+                    assert!((sizes.min..=sizes.max).contains(&(game.n as usize)), "{shape:?} {sizes}: {game:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn early_pairs_and_pair_free_rows() {
+        let mut rng = case_rng(10, 0);
+        for _ in 0..200 {
+            let game = generate_shape(&mut rng, Sizes::new(4, 40), Shape::EarlyPair, None);
+            let row = game.row_after(6.min(game.n as usize));
+            let pair = row.windows(2).any(|w| matches!(w, [Some(a), Some(b)] if a.abs_diff(*b) == 1));
+            assert!(pair, "no pair in the first six moves: {game:?}");
+            let game = generate_shape(&mut rng, Sizes::new(4, 40), Shape::NoPair, None);
+            let row = game.row_after(game.n as usize);
+            assert!(row.windows(2).all(|w| w[0].unwrap().abs_diff(w[1].unwrap()) != 1), "{game:?}");
+        }
+    }
+
+    #[test]
+    fn shrinking_gives_valid_games_one_smaller() {
+        let mut rng = case_rng(11, 0);
+        for _ in 0..30 {
+            let game = generate(&mut rng, Sizes::new(4, 12), None);
+            let smaller = shrink(&game);
+            if game.n == MIN_N {
+                assert!(smaller.is_empty());
+                continue;
+            }
+            let n = game.n as usize;
+            let merges = if n <= 10 { 2 * n * (n - 1) } else { 0 };
+            assert_eq!(smaller.len(), n + merges);
+            for s in &smaller {
+                assert_eq!(s.n, game.n - 1);
+                assert_valid(s);
+            }
+        }
+        // Taking out the last move keeps every earlier move but renumbers around its tile and cell.
+        let game = Game::from_pairs(5, &[(1, 5), (4, 1), (5, 3), (2, 2), (3, 4)]).unwrap();
+        assert_eq!(shrink(&game)[0], Game::from_pairs(4, &[(1, 4), (3, 1), (4, 3), (2, 2)]).unwrap());
+    }
+
+    #[test]
+    fn transforms_are_involutions_that_move_tiles_or_cells() {
+        let game = Game::from_pairs(4, &[(1, 2), (3, 4), (4, 1), (2, 3)]).unwrap();
+        assert_eq!(game.mirror_cells().moves[0], Move { tile: 1, cell: 3 });
+        assert_eq!(game.relabel_tiles().moves[0], Move { tile: 4, cell: 2 });
+        assert_eq!(game.swap_tile_cell().moves[0], Move { tile: 2, cell: 1 });
+        for t in [Game::mirror_cells, Game::relabel_tiles, Game::swap_tile_cell] {
+            assert_eq!(t(&t(&game)), game);
+            assert_valid(&t(&game));
+        }
+    }
+
+    #[test]
+    fn every_game_up_to_5_once() {
+        for n in 4..=5 {
+            let games: Vec<Game> = all_games(n).collect();
+            assert_eq!(games.len() as u64, factorial(n) * factorial(n));
+            let distinct: std::collections::HashSet<&Game> = games.iter().collect();
+            assert_eq!(distinct.len(), games.len());
+            games.iter().for_each(assert_valid);
+        }
+    }
+
+    /// Every partial placement of N = 6 with a move left (Σ C(6,k)²·k! over k < 6) is a state of some game.
+    #[test]
+    fn the_covering_games_reach_every_position_of_6() {
+        let games = covering_games(6);
+        let mut reached = std::collections::HashSet::new();
+        for game in &games {
+            assert_valid(game);
+            for k in 0..6 {
+                let mut row = game.row_after(k);
+                row.push(None);
+                reached.insert(row);
+            }
+        }
+        let positions: u64 = (0..6u64).map(|k| (binomial(6, k) * binomial(6, k)) * factorial(k as u32)).sum();
+        assert_eq!(reached.len() as u64, positions);
+        // No two positions of one level share a game, so the 5 400 of level 4 are the least possible.
+        assert!(games.len() < 6_000, "{} games", games.len());
+    }
+
+    fn binomial(n: u64, k: u64) -> u64 {
+        (0..k).fold(1, |acc, i| acc * (n - i) / (i + 1))
     }
 }

@@ -2,6 +2,7 @@
 //! They share no game logic with the fast solvers; `games` gives them only boards, parsing and verdicts.
 //! Each is meant to be checked against its problem statement by eye, in minutes.
 
+pub mod adjacent_consecutive;
 pub mod havannah;
 pub mod hex;
 pub mod inventor_outlasting;

@@ -1,0 +1,54 @@
+//! Adjacent and Consecutive: solver against oracle across N, the official-limit file (100 games of N = 50), and one
+//! game of N = 10^5.
+//!
+//! `cargo bench --bench adjacent_consecutive`; one group: `cargo bench --bench adjacent_consecutive -- 100000`.
+
+use std::hint::black_box;
+
+use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use gamecheck::problems::{AdjacentConsecutive, SolverReferee};
+use gamecheck::registry::Engine;
+use gamecheck::{Problem, find};
+use games::adjacent_consecutive::{Shape, generate_shape};
+use games::{Sizes, case_rng};
+
+fn solver_against_oracle(c: &mut Criterion) {
+    let mut group = c.benchmark_group("adjacent-consecutive/solver-vs-oracle");
+    group.sample_size(10);
+    for n in [4, 5, 6, 7, 8] {
+        // Blunders keep the game open to the end, so the oracle has no early pair to stop its search.
+        let referee = &mut SolverReferee::default();
+        let game = generate_shape(&mut case_rng(1, n as u64), Sizes::new(n, n), Shape::Blunders, Some(referee));
+        group.bench_with_input(BenchmarkId::new("solver", n), &game, |b, game| {
+            b.iter(|| AdjacentConsecutive::solve(black_box(game)))
+        });
+        group.bench_with_input(BenchmarkId::new("oracle", n), &game, |b, game| {
+            b.iter(|| AdjacentConsecutive::oracle(black_box(game)))
+        });
+    }
+    group.finish();
+}
+
+/// The official large-input shape: 100 games of N = 50, parsed, solved and printed as `gamecheck solve` does.
+fn official_file(c: &mut Criterion) {
+    let problem = find("adjacent-consecutive").expect("adjacent-consecutive is registered");
+    let input = problem.generate(50, 0, 100, Sizes::new(50, 50));
+    c.bench_function("adjacent-consecutive/file-100x50", |b| {
+        b.iter(|| problem.solve(black_box(&input), Engine::Solver).unwrap())
+    });
+}
+
+/// One game of N = 10^5, of the kinds that keep it open: pair-free to the end (every state is decided in full) and
+/// random play for comparison, where a pair soon ends all the work.
+fn solver_at_100000(c: &mut Criterion) {
+    let mut group = c.benchmark_group("adjacent-consecutive/solver-100000");
+    group.sample_size(10);
+    for (name, shape) in [("no-pair", Shape::NoPair), ("random", Shape::Random)] {
+        let game = generate_shape(&mut case_rng(100_000, 0), Sizes::new(100_000, 100_000), shape, None);
+        group.bench_function(name, |b| b.iter(|| AdjacentConsecutive::solve(black_box(&game))));
+    }
+    group.finish();
+}
+
+criterion_group!(benches, solver_against_oracle, official_file, solver_at_100000);
+criterion_main!(benches);
