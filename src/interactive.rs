@@ -96,7 +96,13 @@ pub enum Fault {
     Closed,
     /// The line at this number is not UTF-8 text.
     NotText(usize),
+    /// The line at this number runs past [`MAX_LINE`] bytes without ending.
+    TooLong(usize),
 }
+
+/// The longest line a program may send; a protocol line is a few bytes, so anything longer is garbage, and reading
+/// it whole could take all memory.
+pub const MAX_LINE: u64 = 4096;
 
 impl std::fmt::Display for Fault {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -104,6 +110,7 @@ impl std::fmt::Display for Fault {
             Fault::Timeout(limit) => write!(f, "no line within the time limit of {:.2} s", limit.as_secs_f64()),
             Fault::Closed => f.write_str("the program's output ended early (it quit or closed standard output)"),
             Fault::NotText(line) => write!(f, "the program's output line {line} is not UTF-8 text"),
+            Fault::TooLong(line) => write!(f, "the program's output line {line} runs past {MAX_LINE} bytes"),
         }
     }
 }
@@ -113,7 +120,7 @@ impl std::fmt::Display for Fault {
 /// cannot hang the grader. Dropping the connection kills the program's whole process group.
 pub struct Connection {
     to_program: Option<Sender<Vec<u8>>>,
-    from_program: Receiver<io::Result<Vec<u8>>>,
+    from_program: Receiver<Received>,
     /// Lines received so far, blank ones included, for line numbers in messages.
     line: usize,
     child: Option<Child>,
@@ -166,22 +173,20 @@ impl Connection {
                 }
             }
         });
-        let (lines_in, from_program) = mpsc::channel();
+        // Bounded, so a program that floods its output waits for the grader instead of filling memory.
+        let (lines_in, from_program) = mpsc::sync_channel(64);
         std::thread::spawn(move || {
             let mut output = BufReader::new(output);
             loop {
                 let mut line = Vec::new();
-                match output.read_until(b'\n', &mut line) {
-                    Ok(0) => break,
-                    Ok(_) => {
-                        if lines_in.send(Ok(line)).is_err() {
-                            break;
-                        }
-                    }
-                    Err(e) => {
-                        let _ = lines_in.send(Err(e));
-                        break;
-                    }
+                let received = match (&mut output).take(MAX_LINE).read_until(b'\n', &mut line) {
+                    Ok(0) | Err(_) => break,
+                    Ok(n) if n as u64 == MAX_LINE && line.last() != Some(&b'\n') => Received::TooLong,
+                    Ok(_) => Received::Line(line),
+                };
+                let stop = matches!(received, Received::TooLong);
+                if lines_in.send(received).is_err() || stop {
+                    break;
                 }
             }
         });
@@ -201,12 +206,14 @@ impl Connection {
         let deadline = Instant::now() + timeout;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
-            let bytes = match self.from_program.recv_timeout(left) {
-                Ok(Ok(bytes)) => bytes,
-                Ok(Err(_)) | Err(RecvTimeoutError::Disconnected) => return Err(Fault::Closed),
+            let received = self.from_program.recv_timeout(left);
+            self.line += 1;
+            let bytes = match received {
+                Ok(Received::Line(bytes)) => bytes,
+                Ok(Received::TooLong) => return Err(Fault::TooLong(self.line)),
+                Err(RecvTimeoutError::Disconnected) => return Err(Fault::Closed),
                 Err(RecvTimeoutError::Timeout) => return Err(Fault::Timeout(timeout)),
             };
-            self.line += 1;
             let text = String::from_utf8(bytes).map_err(|_| Fault::NotText(self.line))?;
             let text = text.trim_end();
             if !text.is_empty() {
@@ -243,6 +250,13 @@ impl Connection {
         self.child = None;
         status
     }
+}
+
+/// What the reader thread passes on: a line (with its newline, unless the output ended without one), or the news
+/// that the next line is too long to be one.
+enum Received {
+    Line(Vec<u8>),
+    TooLong,
 }
 
 /// A one-way in-memory pipe: what one end writes, the other reads, and dropping the writer is the end of the input.

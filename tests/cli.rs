@@ -233,6 +233,15 @@ mod order_chaos {
     }
 
     #[test]
+    fn judge_stops_reading_an_endless_line() {
+        judge(2, &["sh", &program("flood.sh")])
+            .timeout(std::time::Duration::from_secs(30))
+            .assert()
+            .code(1)
+            .stdout(predicate::str::contains("game 0: the program's output line 2 runs past 4096 bytes"));
+    }
+
+    #[test]
     fn judge_reports_the_games_a_legal_chaos_loses() {
         judge(5, &["sh", &program("loser.sh")]).assert().code(1).stdout(
             predicate::str::contains("game 0: program plays CHAOS against random")
@@ -258,6 +267,11 @@ mod order_chaos {
             .code(2)
             .stderr(predicate::str::contains("starting /no/such/program"));
         gamecheck().args(["judge", "order-chaos"]).assert().code(2);
+        gamecheck()
+            .args(["judge", "order-chaos", "--games", "1001", "--", "true"])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("a run has 1 to 1000 games (T), not 1001"));
     }
 
     #[test]

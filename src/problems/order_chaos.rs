@@ -221,52 +221,58 @@ impl Interactive for OrderChaos {
                 Some(format!("the tester's table loses:\n{counter}")),
             ),
         };
-        let games = options.cases.unwrap_or(CHECK_CASES).min(order_chaos::MAX_T);
-        let judge =
-            JudgeOptions { seed: options.seed, from: options.from, games, timeout: OUR_TIMEOUT, per_game: false };
         let mut answers = BTreeMap::new();
         let (mut checked, mut agreed) = (0, 0);
         let clock = Instant::now();
-        let mut broken = None;
-        match our_program() {
-            Err(e) => failure = Some(format!("order-chaos: cannot start our player: {e}")),
-            Ok(mut program) => {
-                broken = judge::run(&mut program, &judge, |game| {
-                    checked += 1;
-                    progress.inc(1);
-                    let board = game.board();
-                    let oracle_clock = Instant::now();
-                    let oracle_order_wins = oracles::order_chaos::order_wins(&board);
-                    oracle_time += oracle_clock.elapsed();
-                    let judge_order_wins = matches!(game.verdict, Verdict::OrderWins(_));
-                    let kind = game.opponent.as_ref().map_or("ORDER program", |o| o.kind().as_str());
-                    *answers.entry(format!("CHAOS vs {kind}")).or_insert(0) += 1;
-                    if !oracle_order_wins && !judge_order_wins {
-                        agreed += 1;
-                    } else if failure.is_none() {
-                        failure = Some(format!(
-                            "order-chaos: game {} lost or judged differently: the grader's judge says {}, the \
-                             oracle says {}\n{}reproduce: gamecheck judge order-chaos --seed {} --from {} --games 1 \
-                             -- gamecheck play order-chaos\n",
-                            game.index,
-                            game.verdict,
-                            if oracle_order_wins { "ORDER wins" } else { "CHAOS wins" },
-                            game_report(game),
-                            options.seed,
-                            game.index,
-                        ));
-                    }
-                    options.time.is_none_or(|limit| clock.elapsed() < limit)
-                });
+        let end = options.from.saturating_add(options.cases.unwrap_or(CHECK_CASES));
+        let mut from = options.from;
+        // One run announces at most MAX_T games, so a longer check is several runs, each with a fresh player.
+        while from < end && failure.is_none() && options.time.is_none_or(|limit| clock.elapsed() < limit) {
+            let games = (end - from).min(order_chaos::MAX_T);
+            let judge = JudgeOptions { seed: options.seed, from, games, timeout: OUR_TIMEOUT, per_game: false };
+            let mut program = match our_program() {
+                Ok(program) => program,
+                Err(e) => {
+                    failure = Some(format!("order-chaos: cannot start our player: {e}"));
+                    break;
+                }
+            };
+            let broken = judge::run(&mut program, &judge, |game| {
+                checked += 1;
+                progress.inc(1);
+                let board = game.board();
+                let oracle_clock = Instant::now();
+                let oracle_order_wins = oracles::order_chaos::order_wins(&board);
+                oracle_time += oracle_clock.elapsed();
+                let judge_order_wins = matches!(game.verdict, Verdict::OrderWins(_));
+                let kind = game.opponent.as_ref().map_or("ORDER program", |o| o.kind().as_str());
+                *answers.entry(format!("CHAOS vs {kind}")).or_insert(0) += 1;
+                if oracle_order_wins || judge_order_wins {
+                    failure = Some(format!(
+                        "order-chaos: game {} lost or judged differently: the grader's judge says {}, the oracle \
+                         says {}\n{}reproduce: gamecheck judge order-chaos --seed {} --from {} --games 1 -- \
+                         gamecheck play order-chaos\n",
+                        game.index,
+                        game.verdict,
+                        if oracle_order_wins { "ORDER wins" } else { "CHAOS wins" },
+                        game_report(game),
+                        options.seed,
+                        game.index,
+                    ));
+                    return false;
+                }
+                agreed += 1;
+                options.time.is_none_or(|limit| clock.elapsed() < limit)
+            });
+            if let (Some(broken), None) = (broken, &failure) {
+                failure = Some(format!(
+                    "order-chaos: our player broke the protocol in game {}: {}\n{}",
+                    broken.index,
+                    broken.reason,
+                    order_chaos::drawing(&broken.moves)
+                ));
             }
-        }
-        if let (Some(broken), None) = (broken, &failure) {
-            failure = Some(format!(
-                "order-chaos: our player broke the protocol in game {}: {}\n{}",
-                broken.index,
-                broken.reason,
-                order_chaos::drawing(&broken.moves)
-            ));
+            from += games;
         }
         let summary = Summary {
             problem: order_chaos::NAME,
@@ -288,6 +294,10 @@ impl Interactive for OrderChaos {
     }
 
     fn judge(&self, mut program: Connection, options: &JudgeOptions, report: &mut dyn Write) -> io::Result<Judged> {
+        if !(1..=order_chaos::MAX_T).contains(&options.games) {
+            let message = format!("a run has 1 to {} games (T), not {}", order_chaos::MAX_T, options.games);
+            return Err(io::Error::new(io::ErrorKind::InvalidInput, message));
+        }
         let clock = Instant::now();
         let (mut played, mut won, mut as_chaos) = (0, 0, 0);
         let mut write_error = None;
