@@ -805,3 +805,61 @@ impl<'a> arbitrary::Arbitrary<'a> for Script {
         Ok(Script { moves })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(rows: [&str; 6]) -> Board {
+        Board::from_rows(&rows).expect("a hand-made board")
+    }
+
+    #[test]
+    fn exact_fives_and_what_is_not_one() {
+        let none = ["XOXOXO", "OXOXOX", "OXOXOX", "XOXOXO", "XOXOXO", "OXOXOX"];
+        assert_eq!(exact_five(&board(none)), None);
+        // A row of five with the other letter at its end.
+        let row = ["XXXXXO", "OXOXOX", "OXOXOX", "XOXOXO", "XOXOXO", "OXOXOX"];
+        let five = exact_five(&board(row)).expect("row 1 holds five X");
+        assert_eq!((five.letter, five.cells[0], five.cells[4]), (Letter::X, Cell::new(0, 0), Cell::new(0, 4)));
+        // A row of six is no exact five.
+        let six = ["XXXXXX", "OXOXOX", "OXOXOX", "XOXOXO", "XOXOXO", "OXOXOX"];
+        assert_eq!(exact_five(&board(six)), None);
+        // A length-5 diagonal needs no end cell of the other letter: it has none.
+        let diagonal = ["OOXOXO", "OXOXOX", "OXOOOX", "XOXOOO", "XOXOXO", "OXOXOX"];
+        let five = exact_five(&board(diagonal)).expect("the diagonal from (1,2) holds five O");
+        assert_eq!((five.letter, five.cells[0], five.cells[4]), (Letter::O, Cell::new(0, 1), Cell::new(4, 5)));
+        assert_eq!(Verdict::of(&board(row)).map(Verdict::winner), Some(Side::Order));
+        assert_eq!(Verdict::of(&Board::new()), None);
+    }
+
+    #[test]
+    fn moves_print_as_they_parse() {
+        let mut board = Board::new();
+        for cell in Cell::all() {
+            for letter in Letter::ALL {
+                let mv = Move::new(cell, letter);
+                assert_eq!(parse_move(3, &mv.to_string(), &board), Ok(mv));
+            }
+            board.play(Move::new(cell, Letter::O));
+            let err = parse_move(3, &Move::new(cell, Letter::X).to_string(), &board).unwrap_err();
+            assert_eq!((err.line, err.message), (3, format!("{cell} is not blank: it holds O")));
+        }
+    }
+
+    #[test]
+    fn tables_print_as_they_parse_and_renumber_to_one_form() {
+        for table in [Pairing::TESTER, Pairing::EDITORIALIST] {
+            assert_eq!(Pairing::parse(&table.to_string()), Ok(table));
+            let mut relabelled = table;
+            for id in relabelled.ids.iter_mut().flatten() {
+                *id = 19 - *id;
+            }
+            assert_ne!(relabelled, table);
+            assert_eq!(relabelled.renumbered(), table.renumbered());
+        }
+        assert_ne!(Pairing::TESTER.renumbered(), Pairing::EDITORIALIST.renumbered());
+        let err = Pairing::parse("1 2 3\n").unwrap_err();
+        assert_eq!(err.line, 1);
+    }
+}

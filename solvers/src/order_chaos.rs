@@ -129,3 +129,72 @@ fn pair_rule(id: u8, a: Cell, b: Cell) -> Result<Rule, TableError> {
     let diagonal = (ar - ac == br - bc && (ar - ac).abs() <= 1) || (ar + ac == br + bc && (ar + ac - last).abs() <= 1);
     if ar == br || ac == bc || diagonal { Ok(Rule::Opposite) } else { Err(TableError::NoLine { id, a, b }) }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use games::order_chaos::Letter;
+
+    fn cell(row: usize, col: usize) -> Cell {
+        Cell::new(row, col)
+    }
+
+    #[test]
+    fn the_editorial_tables_are_pairings() {
+        for table in [Pairing::TESTER, Pairing::EDITORIALIST] {
+            let strategy = Strategy::new(table).expect("an editorial table");
+            assert_eq!(strategy.pairs().count(), PAIRS);
+            let same: Vec<(Cell, Cell)> =
+                strategy.pairs().filter(|p| p.2 == Rule::Same).map(|(a, b, _)| (a, b)).collect();
+            assert_eq!(same, [(cell(0, 0), cell(5, 5)), (cell(0, 5), cell(5, 0))]);
+            for c in Cell::all() {
+                assert_eq!(strategy.partner(strategy.partner(c)), c);
+                assert_ne!(strategy.partner(c), c);
+                assert_eq!(table.id(strategy.partner(c)), table.id(c));
+            }
+        }
+    }
+
+    #[test]
+    fn corners_copy_the_letter_and_other_pairs_flip_it() {
+        let strategy = Strategy::tester();
+        let x = |r, c| Move::new(cell(r, c), Letter::X);
+        assert_eq!(strategy.answer(x(0, 0)), Move::new(cell(5, 5), Letter::X));
+        assert_eq!(strategy.answer(x(5, 0)), Move::new(cell(0, 5), Letter::X));
+        // Pair 7 of the tester's table: the middle of the top row.
+        assert_eq!(strategy.answer(x(0, 2)), Move::new(cell(0, 3), Letter::O));
+        // Pair 3: the two ends of the diagonal above the main one.
+        assert_eq!(strategy.answer(x(4, 5)), Move::new(cell(0, 1), Letter::O));
+    }
+
+    #[test]
+    fn reply_needs_a_blank_partner() {
+        let strategy = Strategy::tester();
+        let order = Move::new(cell(1, 1), Letter::O);
+        let mut board = Board::new();
+        assert_eq!(strategy.reply(&board, order), Some(Move::new(cell(2, 1), Letter::X)));
+        board.play(Move::new(cell(2, 1), Letter::O));
+        assert_eq!(strategy.reply(&board, order), None);
+    }
+
+    #[test]
+    fn malformed_tables_are_refused() {
+        let mut bad_id = Pairing::TESTER;
+        bad_id.ids[2][3] = 19;
+        assert_eq!(Strategy::new(bad_id), Err(TableError::BadId { cell: cell(2, 3), id: 19 }));
+        bad_id.ids[2][3] = 0;
+        assert_eq!(Strategy::new(bad_id), Err(TableError::BadId { cell: cell(2, 3), id: 0 }));
+
+        let mut three = Pairing::TESTER;
+        three.ids[2][3] = 15;
+        assert_eq!(Strategy::new(three), Err(TableError::NotAPair { id: 15, count: 3 }));
+
+        // Corner (0,0) with the top row's (0,2), and (0,3) with (5,5): the corner has no partner on its diagonal.
+        let corner = Pairing::TESTER.with_swapped(cell(0, 2), cell(5, 5));
+        assert_eq!(Strategy::new(corner), Err(TableError::Corner { corner: cell(0, 0), partner: cell(0, 2) }));
+
+        // (1,1) and (1,2) swapped: pair 11 becomes (1,2) and (2,1), which share no line that holds a five.
+        let no_line = Pairing::TESTER.with_swapped(cell(1, 1), cell(1, 2));
+        assert_eq!(Strategy::new(no_line), Err(TableError::NoLine { id: 11, a: cell(1, 2), b: cell(2, 1) }));
+    }
+}
