@@ -3,3 +3,4 @@
 //! Each is meant to be checked against its problem statement by eye, in minutes.
 
 pub mod hex;
+pub mod order_chaos;
