@@ -7,10 +7,12 @@
 
 pub mod check;
 pub mod fuzzing;
+pub mod interactive;
 pub mod problem;
 pub mod problems;
 pub mod registry;
 pub mod strategy;
 
+pub use interactive::Interactive;
 pub use problem::{Outcome, Problem, generate_case};
 pub use registry::{Entry, PROBLEMS, find};

@@ -1,5 +1,7 @@
-//! The gamecheck command line: `solve`, `gen`, `check`, `list`.
+//! The gamecheck command line: `solve`, `gen`, `check`, `exhaust`, `list`, and for interactive problems `play`,
+//! `judge` and `prove`.
 
+use std::ffi::OsString;
 use std::io::{Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -9,8 +11,9 @@ use anyhow::Context;
 use clap::{Parser, Subcommand};
 use comfy_table::{Cell, CellAlignment, Table, presets::UTF8_FULL_CONDENSED};
 use gamecheck::check::{CheckOptions, DEFAULT_SEED, Summary};
-use gamecheck::registry::Engine;
-use gamecheck::{Entry, PROBLEMS};
+use gamecheck::interactive::{Connection, JudgeOptions, ProveOptions};
+use gamecheck::registry::{AnyProblem, Engine, INTERACTIVE, all_problems};
+use gamecheck::{Entry, Interactive, PROBLEMS};
 use games::Sizes;
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -22,7 +25,8 @@ struct Cli {
     command: Command,
 }
 
-const EXIT_CODES: &str = "Exit status: 0 all good; 1 solver and oracle disagree; 2 bad input or usage.";
+const EXIT_CODES: &str = "Exit status: 0 all good; 1 solver and oracle disagree, a proof fails, or a judged program \
+                          lost or broke the protocol; 2 bad input or usage.";
 
 #[derive(Subcommand)]
 enum Command {
@@ -53,9 +57,10 @@ enum Command {
     },
     /// Generate cases, answer each with solver and oracle, and shrink the first disagreement.
     Check {
-        /// The problems to check; all of them when none is named.
-        #[arg(value_parser = problem)]
-        problems: Vec<&'static dyn Entry>,
+        /// The problems to check; all of them when none is named. An interactive problem runs its proof and plays
+        /// `--cases` games through its protocol.
+        #[arg(value_parser = any_problem)]
+        problems: Vec<AnyProblem>,
         /// Cases per problem; each problem's own default when absent.
         #[arg(long)]
         cases: Option<u64>,
@@ -81,11 +86,69 @@ enum Command {
     },
     /// List the registered problems and their check defaults.
     List,
+    /// Play our side of an interactive problem on standard input and output, flushing every line (CHAOS for
+    /// order-chaos, speaking the CodeChef protocol).
+    Play {
+        #[arg(value_parser = interactive)]
+        problem: &'static dyn Interactive,
+    },
+    /// The local grader: run a program as a child process, play the other side of seeded games against it, and
+    /// report each game and the total: `gamecheck judge order-chaos -- CMD [ARGS..]`.
+    Judge {
+        #[arg(value_parser = interactive)]
+        problem: &'static dyn Interactive,
+        /// Games in the run (T).
+        #[arg(long, default_value_t = 1000)]
+        games: u64,
+        #[arg(long, default_value_t = DEFAULT_SEED)]
+        seed: u64,
+        /// The index of the first game: `--from 17 --games 1` replays game 17 of the seed alone.
+        #[arg(long, default_value_t = 0)]
+        from: u64,
+        /// Seconds the program may take for each line.
+        #[arg(long, default_value_t = 2.0)]
+        timeout: f64,
+        /// Only the total and what went wrong, not a line per game.
+        #[arg(long)]
+        quiet: bool,
+        /// The program and its arguments, after `--`.
+        #[arg(last = true, required = true, num_args = 1..)]
+        command: Vec<OsString>,
+    },
+    /// Prove our side never loses, exhaustively (for order-chaos: every final board of the pairing, then the game
+    /// tree of ORDER's choices).
+    Prove {
+        #[arg(value_parser = interactive)]
+        problem: &'static dyn Interactive,
+        /// The pairing search: enumerate every table that follows the editorial's recipe and prove each.
+        #[arg(long)]
+        all_tables: bool,
+        /// With --all-tables: walk each table's game tree too, not only its final boards.
+        #[arg(long, requires = "all_tables")]
+        walk: bool,
+        /// The table to prove: `tester` (the default), `editorialist`, or a file of six rows of six pair ids.
+        #[arg(long)]
+        table: Option<String>,
+    },
 }
 
 fn problem(name: &str) -> Result<&'static dyn Entry, String> {
     gamecheck::find(name).ok_or_else(|| {
         let names: Vec<_> = PROBLEMS.iter().map(|p| p.name()).collect();
+        format!("no problem `{name}`; the problems are: {}", names.join(", "))
+    })
+}
+
+fn interactive(name: &str) -> Result<&'static dyn Interactive, String> {
+    gamecheck::registry::find_interactive(name).ok_or_else(|| {
+        let names: Vec<_> = INTERACTIVE.iter().map(|p| p.name()).collect();
+        format!("no interactive problem `{name}`; the interactive problems are: {}", names.join(", "))
+    })
+}
+
+fn any_problem(name: &str) -> Result<AnyProblem, String> {
+    gamecheck::registry::find_any(name).ok_or_else(|| {
+        let names: Vec<_> = all_problems().map(|p| p.name()).collect();
         format!("no problem `{name}`; the problems are: {}", names.join(", "))
     })
 }
@@ -118,7 +181,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             print(&problem.generate(seed, from, cases, size.unwrap_or(problem.check_sizes())))?;
         }
         Command::Check { problems, cases, seed, from, time, size } => {
-            let problems = if problems.is_empty() { PROBLEMS.to_vec() } else { problems };
+            let problems = if problems.is_empty() { all_problems().collect() } else { problems };
             let time = time.map(Duration::try_from_secs_f64).transpose().context("--time takes seconds")?;
             let options = CheckOptions { seed, from, cases, time, sizes: size };
             return Ok(check(&problems, &options));
@@ -128,6 +191,27 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             for p in PROBLEMS {
                 println!("{:<24} check sizes {:<8} cases {}", p.name(), p.check_sizes().to_string(), p.check_cases());
             }
+            for p in INTERACTIVE {
+                println!("{:<24} interactive: play, judge, prove; check plays {} games", p.name(), p.check_cases());
+            }
+        }
+        Command::Play { problem } => {
+            let mut input = std::io::stdin().lock();
+            let mut output = std::io::stdout().lock();
+            problem.play(&mut input, &mut output)?;
+        }
+        Command::Judge { problem, games, seed, from, timeout, quiet, command } => {
+            let timeout = Duration::try_from_secs_f64(timeout).context("--timeout takes seconds")?;
+            let options = JudgeOptions { seed, from, games, timeout, per_game: !quiet };
+            let program =
+                Connection::spawn(&command).with_context(|| format!("starting {}", command[0].to_string_lossy()))?;
+            let judged = problem.judge(program, &options, &mut std::io::stdout().lock())?;
+            return Ok(if judged.all_won(games) { ExitCode::SUCCESS } else { ExitCode::from(1) });
+        }
+        Command::Prove { problem, all_tables, walk, table } => {
+            let options = ProveOptions { all: all_tables, walk, strategy: table };
+            let proved = problem.prove(&options, &mut std::io::stdout().lock())?;
+            return Ok(if proved { ExitCode::SUCCESS } else { ExitCode::from(1) });
         }
     }
     Ok(ExitCode::SUCCESS)
@@ -142,21 +226,38 @@ fn print(text: &str) -> anyhow::Result<()> {
     }
 }
 
-fn check(problems: &[&'static dyn Entry], options: &CheckOptions) -> ExitCode {
+fn check(problems: &[AnyProblem], options: &CheckOptions) -> ExitCode {
     // Panics are caught and reported as failures; the default hook would print each one again while shrinking.
     std::panic::set_hook(Box::new(|_| {}));
     let style = ProgressStyle::with_template("{prefix:>22} [{bar:30}] {pos}/{len} {elapsed}")
         .expect("a valid template")
         .progress_chars("=> ");
     let mut summaries = Vec::new();
+    let mut proofs = Vec::new();
+    let mut game_failures = Vec::new();
     for problem in problems {
         let total = options.cases.unwrap_or(problem.check_cases());
         let bar = ProgressBar::new(total).with_style(style.clone()).with_prefix(problem.name());
-        summaries.push(problem.check(options, &bar));
+        match problem {
+            AnyProblem::Batch(problem) => summaries.push(problem.check(options, &bar)),
+            AnyProblem::Interactive(problem) => {
+                let checked = problem.check(options, &bar);
+                summaries.push(checked.summary);
+                proofs.push(checked.proof);
+                game_failures.extend(checked.failure);
+            }
+        }
         bar.finish_and_clear();
     }
     println!("{}", table(&summaries));
+    for proof in &proofs {
+        println!("{proof}");
+    }
     let mut code = ExitCode::SUCCESS;
+    for failure in &game_failures {
+        println!("\n{failure}");
+        code = ExitCode::from(1);
+    }
     for summary in &summaries {
         if let Some(failure) = &summary.failure {
             println!("\n{}", failure.report(summary.problem));

@@ -4,8 +4,10 @@ mod adjacent_consecutive;
 mod havannah;
 mod hex;
 mod inventor_outlasting;
+pub mod order_chaos;
 
 pub use adjacent_consecutive::{AdjacentConsecutive, SolverReferee};
 pub use havannah::Havannah;
 pub use hex::Hex;
 pub use inventor_outlasting::InventorOutlasting;
+pub use order_chaos::OrderChaos;

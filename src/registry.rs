@@ -6,7 +6,8 @@ use games::{ParseError, Sizes};
 use indicatif::ProgressBar;
 
 use crate::check::{CheckOptions, Exhaustive, Summary, check, exhaust};
-use crate::problems::{AdjacentConsecutive, Havannah, Hex, InventorOutlasting};
+use crate::interactive::Interactive;
+use crate::problems::{AdjacentConsecutive, Havannah, Hex, InventorOutlasting, OrderChaos};
 use crate::{Problem, generate_case};
 
 /// Every registered problem. Adding a problem: its modules in games, solvers, oracles and `src/problems/`, then one
@@ -20,6 +21,46 @@ pub static PROBLEMS: &[&dyn Entry] = &[
 
 pub fn find(name: &str) -> Option<&'static dyn Entry> {
     PROBLEMS.iter().copied().find(|p| p.name() == name)
+}
+
+/// Every registered interactive problem (see [`crate::interactive`]): a program plays it over a protocol, so it has
+/// `play`, `judge` and `prove` where the problems above have `solve`, `gen` and `exhaust`. One line per problem.
+pub static INTERACTIVE: &[&dyn Interactive] = &[&OrderChaos];
+
+pub fn find_interactive(name: &str) -> Option<&'static dyn Interactive> {
+    INTERACTIVE.iter().copied().find(|p| p.name() == name)
+}
+
+/// A problem of either kind, for the commands that take both (`check`, `list`).
+#[derive(Clone, Copy)]
+pub enum AnyProblem {
+    Batch(&'static dyn Entry),
+    Interactive(&'static dyn Interactive),
+}
+
+impl AnyProblem {
+    pub fn name(&self) -> &'static str {
+        match self {
+            AnyProblem::Batch(p) => p.name(),
+            AnyProblem::Interactive(p) => p.name(),
+        }
+    }
+
+    pub fn check_cases(&self) -> u64 {
+        match self {
+            AnyProblem::Batch(p) => p.check_cases(),
+            AnyProblem::Interactive(p) => p.check_cases(),
+        }
+    }
+}
+
+/// Every registered problem, batch ones first.
+pub fn all_problems() -> impl Iterator<Item = AnyProblem> {
+    PROBLEMS.iter().map(|&p| AnyProblem::Batch(p)).chain(INTERACTIVE.iter().map(|&p| AnyProblem::Interactive(p)))
+}
+
+pub fn find_any(name: &str) -> Option<AnyProblem> {
+    all_problems().find(|p| p.name() == name)
 }
 
 /// Which engine answers in `solve`.

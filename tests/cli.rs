@@ -289,3 +289,216 @@ fn adjacent_consecutive_check_and_exhaust() {
         .success()
         .stdout(predicate::str::contains("adjacent-consecutive size 4: 576 cases, 0 disagreements"));
 }
+
+// Order and Chaos: an interactive problem, so `play`, `judge` and `prove` instead of `solve`, `gen` and `exhaust`.
+
+mod order_chaos {
+    use std::path::PathBuf;
+
+    use assert_cmd::Command;
+    use games::order_chaos::{Board, Move, Pairing, generate};
+    use predicates::prelude::*;
+    use solvers::order_chaos::Strategy;
+
+    use super::gamecheck;
+
+    fn program(name: &str) -> String {
+        let path: PathBuf = [env!("CARGO_MANIFEST_DIR"), "tests/programs/order-chaos", name].iter().collect();
+        path.display().to_string()
+    }
+
+    fn judge(games: u64, program: &[&str]) -> Command {
+        let mut command = gamecheck();
+        command.args(["judge", "order-chaos", "--games", &games.to_string(), "--timeout", "5", "--"]).args(program);
+        command
+    }
+
+    /// The grader's side of `games` games of generated ORDER scripts, and what our CHAOS must answer.
+    fn transcript(games: u64) -> (String, String) {
+        let strategy = Strategy::tester();
+        let (mut input, mut output) = (format!("{games}\n"), String::new());
+        for index in 0..games {
+            let script = generate(&mut games::case_rng(5, index));
+            let mut board = Board::new();
+            output.push_str("CHAOS\n");
+            while let Some(order) = script.next_move(&board) {
+                let answer: Move = strategy.answer(order);
+                board.play(order);
+                board.play(answer);
+                input.push_str(&format!("{order}\n"));
+                output.push_str(&format!("{answer}\n"));
+            }
+        }
+        (input, output)
+    }
+
+    #[test]
+    fn play_answers_every_order_move_with_the_pairing() {
+        let (input, output) = transcript(20);
+        gamecheck().args(["play", "order-chaos"]).write_stdin(input).assert().success().stdout(output);
+    }
+
+    #[test]
+    fn play_stops_on_a_bad_grader_line_with_a_message_and_exit_2() {
+        let cases = [
+            ("1\n7 1 X\n", "order-chaos input, line 2: r = 7 is out of range 1..=6 (game 1 of T = 1)"),
+            ("1\n1 0 X\n", "order-chaos input, line 2: c = 0 is out of range 1..=6"),
+            ("1\n1 1 Z\n", "line 2: expected the letter n to be `X` or `O`, found `Z`"),
+            ("1\n1 1 x\n", "line 2: expected the letter n to be `X` or `O`, found `x`"),
+            ("1\n1 1 X\n1 1 O\n", "order-chaos input, line 3: row 1, column 1 is not blank: it holds X"),
+            ("1\n1 1 X\n6 6 O\n", "line 3: row 6, column 6 is not blank: it holds X"),
+            ("1\n1 1\n", "line 2: expected a move `r c n`, found `1 1`: n is missing"),
+            ("1\n1 1 X X\n", "line 2: expected a move `r c n`, found extra `X` after it"),
+            ("1\none 1 X\n", "line 2: expected r to be a whole number, found `one`"),
+            ("1\n-1 -1 -1\n", "line 2: expected r to be a whole number, found `-1`"),
+            ("1\n", "line 2: expected ORDER's move `r c n`, found the end of the input (game 1 of T = 1)"),
+            ("2\n1 1 X\n", "line 3: expected ORDER's move `r c n`, found the end of the input (game 1 of T = 2)"),
+            ("", "order-chaos input, line 1: expected the number of games T, found the end of the input"),
+            ("0\n", "order-chaos input, line 1: T = 0 is out of range 1..=1000"),
+            ("1001\n", "order-chaos input, line 1: T = 1001 is out of range 1..=1000"),
+            ("1\n\u{ff}\n", "line 2: expected ORDER's move `r c n`, found a line that is not UTF-8 text"),
+        ];
+        for (input, message) in cases {
+            let input: Vec<u8> = input.chars().map(|c| if c == '\u{ff}' { 0xff } else { c as u8 }).collect();
+            gamecheck()
+                .args(["play", "order-chaos"])
+                .write_stdin(input)
+                .assert()
+                .code(2)
+                .stderr(predicate::str::contains(message));
+        }
+    }
+
+    #[test]
+    fn play_reads_crlf_and_blank_lines() {
+        let (input, output) = transcript(2);
+        let input = input.replace('\n', "\r\n\n");
+        gamecheck().args(["play", "order-chaos"]).write_stdin(input).assert().success().stdout(output);
+    }
+
+    #[test]
+    fn judge_finds_our_player_wins_every_seeded_game() {
+        let ours = assert_cmd::cargo::cargo_bin("gamecheck").display().to_string();
+        judge(1000, &[&ours, "play", "order-chaos"]).assert().success().stdout(
+            predicate::str::contains("the program won 1000 of 1000 games (1000 as CHAOS, 0 as ORDER; 1000 played)")
+                .and(predicate::str::contains("game 999: program plays CHAOS against"))
+                .and(predicate::str::contains("LOST").not()),
+        );
+    }
+
+    #[test]
+    fn judge_stops_at_an_illegal_move() {
+        judge(3, &["sh", &program("illegal.sh")]).assert().code(1).stdout(
+            predicate::str::contains("the program broke the protocol in game 0: the program's output line 2: row")
+                .and(predicate::str::contains("is not blank"))
+                .and(predicate::str::contains("the program won 0 of 3 games")),
+        );
+    }
+
+    #[test]
+    fn judge_times_out_a_program_that_hangs_and_ends_its_process_group() {
+        let dir = std::env::temp_dir().join(format!("gamecheck-hang-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let pid_file = dir.join("pid");
+        let started = std::time::Instant::now();
+        gamecheck()
+            .args(["judge", "order-chaos", "--games", "3", "--timeout", "0.3", "--", "sh", &program("hang.sh")])
+            .arg(&pid_file)
+            .timeout(std::time::Duration::from_secs(30))
+            .assert()
+            .code(1)
+            .stdout(predicate::str::contains("game 0: no line within the time limit of 0.30 s"));
+        assert!(started.elapsed().as_secs() < 30, "the judge waited for the sleeping grandchild");
+        // The sleep was started by the program, not by the judge: only ending the process group ends it.
+        let pid = std::fs::read_to_string(&pid_file).unwrap();
+        let stat = std::path::Path::new("/proc").join(pid.trim()).join("stat");
+        let running = || {
+            std::fs::read_to_string(&stat).is_ok_and(|s| !s.rsplit(')').next().unwrap_or("").trim().starts_with('Z'))
+        };
+        for _ in 0..100 {
+            if !running() {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        assert!(!running(), "the program's child {} outlived the judge", pid.trim());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn judge_reports_a_program_that_quits_early() {
+        judge(3, &["sh", &program("quits.sh")]).assert().code(1).stdout(predicate::str::contains(
+            "game 0: the program's output ended early (it quit or closed standard output)",
+        ));
+    }
+
+    #[test]
+    fn judge_stops_reading_an_endless_line() {
+        judge(2, &["sh", &program("flood.sh")])
+            .timeout(std::time::Duration::from_secs(30))
+            .assert()
+            .code(1)
+            .stdout(predicate::str::contains("game 0: the program's output line 2 runs past 4096 bytes"));
+    }
+
+    #[test]
+    fn judge_reports_the_games_a_legal_chaos_loses() {
+        judge(5, &["sh", &program("loser.sh")]).assert().code(1).stdout(
+            predicate::str::contains("game 0: program plays CHAOS against random")
+                .and(predicate::str::contains(": LOST"))
+                .and(predicate::str::contains("ORDER wins (five "))
+                .and(predicate::str::contains("(5 as CHAOS, 0 as ORDER; 5 played)")),
+        );
+    }
+
+    #[test]
+    fn judge_plays_our_chaos_against_an_order_program() {
+        judge(3, &["sh", &program("order.sh")]).assert().code(1).stdout(
+            predicate::str::contains("game 2: program plays ORDER against our CHAOS: CHAOS wins: LOST")
+                .and(predicate::str::contains("the program won 0 of 3 games (0 as CHAOS, 3 as ORDER; 3 played)")),
+        );
+    }
+
+    #[test]
+    fn judge_needs_a_program_that_starts() {
+        gamecheck()
+            .args(["judge", "order-chaos", "--", "/no/such/program"])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("starting /no/such/program"));
+        gamecheck().args(["judge", "order-chaos"]).assert().code(2);
+        gamecheck()
+            .args(["judge", "order-chaos", "--games", "1001", "--", "true"])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("a run has 1 to 1000 games (T), not 1001"));
+    }
+
+    #[test]
+    fn prove_rejects_a_table_with_two_ids_swapped_with_its_counter_play() {
+        let broken =
+            Pairing::TESTER.with_swapped(games::order_chaos::Cell::new(1, 1), games::order_chaos::Cell::new(2, 2));
+        let dir = std::env::temp_dir().join(format!("gamecheck-table-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("broken.txt");
+        std::fs::write(&file, broken.to_string()).unwrap();
+        gamecheck().args(["prove", "order-chaos", "--table"]).arg(&file).assert().code(1).stdout(
+            predicate::str::contains(broken.to_string()).and(predicate::str::contains("final boards: ORDER wins")),
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn check_runs_the_proof_and_games_and_list_shows_the_problem() {
+        gamecheck().args(["check", "order-chaos", "--cases", "50"]).assert().success().stdout(
+            predicate::str::contains("order-chaos: 262144 final boards of the tester's table, none with an exact five")
+                .and(predicate::str::contains("0..50")),
+        );
+        gamecheck().arg("list").assert().success().stdout(predicate::str::contains("order-chaos"));
+        gamecheck()
+            .args(["play", "hex"])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("the interactive problems are: order-chaos"));
+    }
+}

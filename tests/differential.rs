@@ -92,3 +92,77 @@ proptest! {
         havannah_first_ring(&game)?;
     }
 }
+
+/// Order and Chaos has no solver answer to compare; what two sides compute independently is the judge of a full
+/// board (the grader's, in `games`, and the oracle's), and what the strategy must never do is lose.
+mod order_chaos {
+    use games::case_rng;
+    use games::order_chaos::{Board, Cell, Letter, Move, Script, Verdict, exact_five, generate, generate_board};
+    use proptest::prelude::*;
+    use solvers::order_chaos::Strategy;
+
+    fn judges_agree(board: &Board) -> Result<(), TestCaseError> {
+        let ours = exact_five(board);
+        prop_assert_eq!(ours.is_some(), oracles::order_chaos::order_wins(board), "grader: {:?}\n{}", ours, board);
+        Ok(())
+    }
+
+    /// The game of `script` against the tester's table: every answer legal, and a CHAOS win by both judges.
+    fn chaos_wins(script: &Script) -> Result<(), TestCaseError> {
+        let strategy = Strategy::tester();
+        let mut board = Board::new();
+        let mut moves = Vec::new();
+        while let Some(order) = script.next_move(&board) {
+            board.play(order);
+            let answer = strategy.reply(&board, order);
+            prop_assert!(answer.is_some(), "no answer to {}\n{}", order, games::order_chaos::drawing(&moves));
+            let answer = answer.unwrap();
+            board.play(answer);
+            moves.extend([order, answer]);
+        }
+        let drawing = games::order_chaos::drawing(&moves);
+        prop_assert_eq!(Verdict::of(&board), Some(Verdict::ChaosWins), "{}", drawing);
+        prop_assert!(!oracles::order_chaos::order_wins(&board), "the oracle says ORDER wins\n{}", drawing);
+        Ok(())
+    }
+
+    fn board_of(letters: &[bool]) -> Board {
+        let mut board = Board::new();
+        for (cell, &x) in Cell::all().zip(letters) {
+            board.set(cell, Some(if x { Letter::X } else { Letter::O }));
+        }
+        board
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 3000, ..ProptestConfig::default() })]
+
+        /// Boards from the generator, which plants fives, sixes and fives with one hole.
+        #[test]
+        fn judges_agree_on_generated_boards(seed in any::<u64>(), index in any::<u64>()) {
+            judges_agree(&generate_board(&mut case_rng(seed, index)))?;
+        }
+
+        /// Any full board, shrunk cell by cell.
+        #[test]
+        fn judges_agree_on_any_board(letters in prop::collection::vec(any::<bool>(), 36)) {
+            judges_agree(&board_of(&letters))?;
+        }
+
+        /// Scripts from the generator: one letter, a line first, board order, random.
+        #[test]
+        fn generated_order_scripts_never_win(seed in any::<u64>(), index in any::<u64>()) {
+            chaos_wins(&generate(&mut case_rng(seed, index)))?;
+        }
+
+        /// Any list of ORDER's moves, shrunk move by move.
+        #[test]
+        fn any_order_script_never_wins(moves in prop::collection::vec((0..36usize, any::<bool>()), 0..=36)) {
+            let moves = moves
+                .into_iter()
+                .map(|(cell, x)| Move::new(Cell::from_index(cell), if x { Letter::X } else { Letter::O }))
+                .collect();
+            chaos_wins(&Script { moves })?;
+        }
+    }
+}

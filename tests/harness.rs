@@ -128,3 +128,70 @@ fn answers_that_print_alike_are_shown_in_full() {
     let same = Verdicts::<AdjacentConsecutive> { solver: answer(vec![true]), oracle: answer(vec![true]) };
     assert_eq!(same.shown(), ("1 0".to_string(), "1 0".to_string()));
 }
+
+/// Order and Chaos: the proof must catch a broken table, and what it reports must be a real game against that table
+/// that ORDER wins.
+mod order_chaos {
+    use gamecheck::problems::order_chaos::recipe_tables;
+    use games::order_chaos::{Board, Cell, Pairing, Verdict};
+    use oracles::order_chaos::{CounterPlay, final_boards, walk};
+    use solvers::order_chaos::Strategy;
+
+    /// ORDER and CHAOS alternate, every CHAOS move is the table's answer, and the full board it ends on is the one
+    /// reported and holds an exact five by the grader's judge.
+    fn assert_real_counter_play(strategy: &Strategy, counter: &CounterPlay) {
+        assert_eq!(counter.moves.len(), 36, "{counter}");
+        let mut board = Board::new();
+        for pair in counter.moves.chunks(2) {
+            let (order, chaos) = (pair[0], pair[1]);
+            assert!(board.is_blank(order.cell), "ORDER writes into a written cell: {order}\n{counter}");
+            board.play(order);
+            assert_eq!(Some(chaos), strategy.reply(&board, order), "not the table's answer to {order}\n{counter}");
+            board.play(chaos);
+        }
+        assert_eq!(board, counter.board, "{counter}");
+        assert!(matches!(Verdict::of(&board), Some(Verdict::OrderWins(_))), "{counter}");
+        // Readable: the report draws the final board.
+        let text = counter.to_string();
+        let rows = board.rows();
+        assert!(rows.iter().all(|row| text.contains(&row.chars().map(String::from).collect::<Vec<_>>().join(" "))));
+    }
+
+    /// The ids of (2,2) and (3,3) swapped: rows 2 and 3 each get two pairs and columns 2 and 3 none, yet both new
+    /// pairs lie on a row, so the strategy accepts the table and only the proof can reject it.
+    #[test]
+    fn a_table_with_two_ids_swapped_is_rejected_with_its_counter_play() {
+        let broken = Pairing::TESTER.with_swapped(Cell::new(1, 1), Cell::new(2, 2));
+        let strategy = Strategy::new(broken).expect("both new pairs lie on a row");
+        let counter = final_boards(&broken).expect_err("column 2 is open to ORDER");
+        assert_real_counter_play(&strategy, &counter);
+        let counter = walk(&broken, &|board, order| strategy.reply(board, order)).expect_err("the same hole");
+        assert_real_counter_play(&strategy, &counter);
+    }
+
+    /// Every swap of two ids in the tester's table that still makes a pairing the strategy accepts either gives
+    /// another recipe table or loses, and the proof shows how.
+    #[test]
+    fn every_swap_that_breaks_the_tester_table_is_caught() {
+        let recipe: Vec<Pairing> = recipe_tables().iter().map(Pairing::renumbered).collect();
+        let (mut caught, mut recipe_swaps) = (0, 0);
+        for a in Cell::all() {
+            for b in Cell::all().filter(|&b| a < b && Pairing::TESTER.id(a) != Pairing::TESTER.id(b)) {
+                let table = Pairing::TESTER.with_swapped(a, b);
+                let Ok(strategy) = Strategy::new(table) else { continue };
+                match final_boards(&table) {
+                    Ok(_) => {
+                        assert!(recipe.contains(&table.renumbered()), "a winning table outside the recipe:\n{table}");
+                        recipe_swaps += 1;
+                    }
+                    Err(counter) => {
+                        assert_real_counter_play(&strategy, &counter);
+                        caught += 1;
+                    }
+                }
+            }
+        }
+        assert!(caught > 0, "no swap broke the table");
+        eprintln!("{caught} breaking swaps caught, {recipe_swaps} swaps give another recipe table");
+    }
+}

@@ -273,3 +273,98 @@ fn adjacent_consecutive_transforms_are_involutions() {
     }
     quickcheck().quickcheck(property as fn(BigGame) -> bool);
 }
+
+/// Order and Chaos: the rules know nothing of orientation or of which letter is which, so the strategy must
+/// commute with the eight symmetries of the square and with swapping the letters, and the judge must not change.
+mod order_chaos {
+    use std::collections::BTreeSet;
+    use std::sync::OnceLock;
+
+    use gamecheck::problems::order_chaos::recipe_tables;
+    use games::case_rng;
+    use games::order_chaos::{Board, Cell, Letter, Line, Move, Pairing, Symmetry, exact_five, generate_board};
+    use quickcheck::{Arbitrary, Gen};
+    use solvers::order_chaos::Strategy;
+
+    use super::quickcheck;
+
+    /// The editorial's two tables and every recipe table.
+    fn tables() -> &'static [Pairing] {
+        static TABLES: OnceLock<Vec<Pairing>> = OnceLock::new();
+        TABLES.get_or_init(|| [Pairing::TESTER, Pairing::EDITORIALIST].into_iter().chain(recipe_tables()).collect())
+    }
+
+    #[derive(Clone, Debug)]
+    struct Case {
+        table: Pairing,
+        symmetry: Symmetry,
+        order: Move,
+        board: Board,
+    }
+
+    impl Arbitrary for Case {
+        fn arbitrary(g: &mut Gen) -> Case {
+            let table = tables()[usize::arbitrary(g) % tables().len()];
+            let symmetry = Symmetry::ALL[usize::arbitrary(g) % 8];
+            let letter = if bool::arbitrary(g) { Letter::X } else { Letter::O };
+            let order = Move::new(Cell::from_index(usize::arbitrary(g) % 36), letter);
+            let board = generate_board(&mut case_rng(u64::arbitrary(g), u64::arbitrary(g)));
+            Case { table, symmetry, order, board }
+        }
+    }
+
+    #[test]
+    fn the_strategy_commutes_with_the_symmetries() {
+        fn property(case: Case) -> bool {
+            let turned = Strategy::new(case.table.transform(case.symmetry)).expect("a turned table is a pairing");
+            let strategy = Strategy::new(case.table).expect("a pairing");
+            turned.answer(case.order.transform(case.symmetry)) == strategy.answer(case.order).transform(case.symmetry)
+        }
+        quickcheck().quickcheck(property as fn(Case) -> bool);
+    }
+
+    #[test]
+    fn the_strategy_commutes_with_swapping_letters() {
+        fn property(case: Case) -> bool {
+            let strategy = Strategy::new(case.table).expect("a pairing");
+            strategy.answer(case.order.swap_letter()) == strategy.answer(case.order).swap_letter()
+        }
+        quickcheck().quickcheck(property as fn(Case) -> bool);
+    }
+
+    #[test]
+    fn the_judge_ignores_symmetries_and_letters() {
+        fn property(case: Case) -> bool {
+            let verdict = exact_five(&case.board).is_some();
+            exact_five(&case.board.transform(case.symmetry)).is_some() == verdict
+                && exact_five(&case.board.swap_letters()).is_some() == verdict
+        }
+        quickcheck().quickcheck(property as fn(Case) -> bool);
+    }
+
+    /// What the properties above rest on: the eight symmetries are distinct permutations of the cells that map the
+    /// lines that can hold a five onto each other.
+    #[test]
+    fn symmetries_permute_cells_and_lines() {
+        let line_sets: BTreeSet<Vec<Cell>> = Line::ALL
+            .iter()
+            .map(|line| {
+                let mut cells: Vec<Cell> = line.cells().collect();
+                cells.sort();
+                cells
+            })
+            .collect();
+        let mut images = BTreeSet::new();
+        for symmetry in Symmetry::ALL {
+            let image: Vec<Cell> = Cell::all().map(|c| symmetry.apply(c)).collect();
+            assert_eq!(image.iter().collect::<BTreeSet<_>>().len(), 36, "{symmetry:?} is not a permutation");
+            images.insert(image);
+            for cells in &line_sets {
+                let mut turned: Vec<Cell> = cells.iter().map(|&c| symmetry.apply(c)).collect();
+                turned.sort();
+                assert!(line_sets.contains(&turned), "{symmetry:?} maps a line off the lines");
+            }
+        }
+        assert_eq!(images.len(), 8, "the symmetries are not distinct");
+    }
+}

@@ -94,3 +94,20 @@ fn adjacent_consecutive_official_sample_drawn() {
     }
     snapshot("adjacent-consecutive-sample", text);
 }
+
+/// Whole games of the tester's table against each kind of ORDER player the grader has, drawn as the final board and
+/// the order the cells were written in.
+#[test]
+fn order_chaos_games() {
+    let mut text = String::new();
+    for index in 0..10 {
+        let game = gamecheck::problems::order_chaos::self_play(SEED, index);
+        let opponent = game.opponent.as_ref().expect("our CHAOS plays against an ORDER player");
+        text.push_str(&format!(
+            "game {index}: {opponent} ORDER against the tester's table: {}\n{}\n",
+            game.verdict,
+            games::order_chaos::drawing(&game.moves)
+        ));
+    }
+    snapshot("order-chaos", text);
+}

@@ -2,9 +2,28 @@
 //! five-in-a-row on the full board.
 //!
 //! Rows and columns are 0-based here and 1-based on the wire (`r c n`).
+//!
+//! The problem is interactive, so there is no case file: the vocabulary is the board, the protocol (the side line
+//! and move lines, read one at a time with line-numbered errors), the pairing tables of the editorial as data, and
+//! ORDER's move lists for generators and fuzzing. It also holds the exact-five judge of a full board, because the
+//! local grader must say who won; the proof in `oracles` writes its own judge from the rules, and the strategy in
+//! `solvers` needs none.
+
+use std::fmt;
+use std::io::BufRead;
+
+use rand::seq::SliceRandom;
+use rand::{Rng, RngExt};
+
+use crate::contest::{Lines, ParseError};
 
 pub const NAME: &str = "order-chaos";
 pub const SIDE: usize = 6;
+pub const CELLS: usize = SIDE * SIDE;
+/// Pairs in a pairing table, one per two cells.
+pub const PAIRS: usize = CELLS / 2;
+/// The most games one run may announce (the CodeChef limit).
+pub const MAX_T: u64 = 1000;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Letter {
@@ -12,10 +31,102 @@ pub enum Letter {
     O,
 }
 
+impl Letter {
+    pub const ALL: [Letter; 2] = [Letter::X, Letter::O];
+
+    pub fn other(self) -> Letter {
+        match self {
+            Letter::X => Letter::O,
+            Letter::O => Letter::X,
+        }
+    }
+
+    pub fn as_char(self) -> char {
+        match self {
+            Letter::X => 'X',
+            Letter::O => 'O',
+        }
+    }
+}
+
+impl fmt::Display for Letter {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.as_char())
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Cell {
     pub row: u8,
     pub col: u8,
+}
+
+impl Cell {
+    /// Panics off the board: every cell of the program is one of the 36.
+    pub const fn new(row: usize, col: usize) -> Cell {
+        assert!(row < SIDE && col < SIDE, "a cell of the 6×6 board");
+        Cell { row: row as u8, col: col as u8 }
+    }
+
+    /// `row * 6 + col`: the flat index fast code wants.
+    pub fn index(self) -> usize {
+        usize::from(self.row) * SIDE + usize::from(self.col)
+    }
+
+    pub fn from_index(index: usize) -> Cell {
+        Cell::new(index / SIDE, index % SIDE)
+    }
+
+    /// Every cell, row by row.
+    pub fn all() -> impl Iterator<Item = Cell> + Clone {
+        (0..CELLS).map(Cell::from_index)
+    }
+
+    pub fn transform(self, symmetry: Symmetry) -> Cell {
+        symmetry.apply(self)
+    }
+}
+
+/// `row 2, column 5`, 1-based as on the wire.
+impl fmt::Display for Cell {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "row {}, column {}", self.row + 1, self.col + 1)
+    }
+}
+
+/// One of the eight symmetries of the square: an optional transpose, then optional flips of rows and of columns.
+/// Rows, columns and diagonals map onto rows, columns and diagonals, so every rule of the game is invariant.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Symmetry {
+    pub transpose: bool,
+    pub flip_rows: bool,
+    pub flip_cols: bool,
+}
+
+impl Symmetry {
+    pub const ALL: [Symmetry; 8] = {
+        let mut all = [Symmetry { transpose: false, flip_rows: false, flip_cols: false }; 8];
+        let mut i = 0;
+        while i < 8 {
+            all[i] = Symmetry { transpose: i & 1 != 0, flip_rows: i & 2 != 0, flip_cols: i & 4 != 0 };
+            i += 1;
+        }
+        all
+    };
+
+    pub fn apply(self, cell: Cell) -> Cell {
+        let (mut row, mut col) = (usize::from(cell.row), usize::from(cell.col));
+        if self.transpose {
+            (row, col) = (col, row);
+        }
+        if self.flip_rows {
+            row = SIDE - 1 - row;
+        }
+        if self.flip_cols {
+            col = SIDE - 1 - col;
+        }
+        Cell::new(row, col)
+    }
 }
 
 /// A letter written into a cell.
@@ -25,10 +136,420 @@ pub struct Move {
     pub letter: Letter,
 }
 
+impl Move {
+    pub const fn new(cell: Cell, letter: Letter) -> Move {
+        Move { cell, letter }
+    }
+
+    pub fn transform(self, symmetry: Symmetry) -> Move {
+        Move { cell: symmetry.apply(self.cell), letter: self.letter }
+    }
+
+    pub fn swap_letter(self) -> Move {
+        Move { cell: self.cell, letter: self.letter.other() }
+    }
+}
+
+/// The move as a protocol line without its newline: `r c n`, 1-based.
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {} {}", self.cell.row + 1, self.cell.col + 1, self.letter)
+    }
+}
+
 /// The board; `None` is a blank cell.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Board {
     pub cells: [[Option<Letter>; SIDE]; SIDE],
+}
+
+impl Board {
+    /// The empty board every game starts from.
+    pub fn new() -> Board {
+        Board::default()
+    }
+
+    pub fn get(&self, cell: Cell) -> Option<Letter> {
+        self.cells[usize::from(cell.row)][usize::from(cell.col)]
+    }
+
+    pub fn set(&mut self, cell: Cell, letter: Option<Letter>) {
+        self.cells[usize::from(cell.row)][usize::from(cell.col)] = letter;
+    }
+
+    pub fn is_blank(&self, cell: Cell) -> bool {
+        self.get(cell).is_none()
+    }
+
+    /// Write a move. Panics on a cell that is not blank: moves from outside are checked by [`parse_move`] first.
+    pub fn play(&mut self, mv: Move) {
+        assert!(self.is_blank(mv.cell), "{mv}: {} is not blank", mv.cell);
+        self.set(mv.cell, Some(mv.letter));
+    }
+
+    /// The blank cells, row by row.
+    pub fn blanks(&self) -> impl Iterator<Item = Cell> + '_ {
+        Cell::all().filter(|&c| self.is_blank(c))
+    }
+
+    /// How many cells hold a letter.
+    pub fn filled(&self) -> usize {
+        self.cells.iter().flatten().filter(|c| c.is_some()).count()
+    }
+
+    pub fn is_full(&self) -> bool {
+        self.filled() == CELLS
+    }
+
+    /// Rows of `X`, `O` and `.`.
+    pub fn rows(&self) -> Vec<String> {
+        self.cells.iter().map(|row| row.iter().map(|c| c.map_or('.', Letter::as_char)).collect()).collect()
+    }
+
+    /// Build from six rows of `X`, `O` and `.`; for tests and hand-written positions.
+    pub fn from_rows<S: AsRef<str>>(rows: &[S]) -> Result<Board, ParseError> {
+        let error = |line: usize, message: String| ParseError { problem: NAME, line, message };
+        if rows.len() != SIDE {
+            return Err(error(rows.len() + 1, format!("expected {SIDE} rows, found {}", rows.len())));
+        }
+        let mut board = Board::new();
+        for (row, text) in rows.iter().enumerate() {
+            let text = text.as_ref().trim_end();
+            let width = text.chars().count();
+            if width != SIDE {
+                return Err(error(row + 1, format!("row {} has {width} cells, expected {SIDE}", row + 1)));
+            }
+            for (col, ch) in text.chars().enumerate() {
+                let letter = match ch {
+                    'X' => Some(Letter::X),
+                    'O' => Some(Letter::O),
+                    '.' => None,
+                    other => {
+                        return Err(error(
+                            row + 1,
+                            format!("bad character `{other}` in column {}: expected `X`, `O` or `.`", col + 1),
+                        ));
+                    }
+                };
+                board.set(Cell::new(row, col), letter);
+            }
+        }
+        Ok(board)
+    }
+
+    /// The board with its row and column numbers (1-based, as on the wire).
+    pub fn drawing(&self) -> String {
+        let mut out = String::from("   1 2 3 4 5 6\n");
+        for (r, row) in self.rows().iter().enumerate() {
+            let cells: Vec<String> = row.chars().map(String::from).collect();
+            out.push_str(&format!("{}  {}\n", r + 1, cells.join(" ")));
+        }
+        out
+    }
+
+    pub fn transform(&self, symmetry: Symmetry) -> Board {
+        let mut out = Board::new();
+        for cell in Cell::all() {
+            out.set(symmetry.apply(cell), self.get(cell));
+        }
+        out
+    }
+
+    /// Every `X` an `O` and every `O` an `X`.
+    pub fn swap_letters(&self) -> Board {
+        let mut out = *self;
+        for cell in Cell::all() {
+            out.set(cell, self.get(cell).map(Letter::other));
+        }
+        out
+    }
+}
+
+/// The board drawn as rows of `X`, `O` and `.`.
+impl fmt::Display for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for row in self.rows() {
+            writeln!(f, "{row}")?;
+        }
+        Ok(())
+    }
+}
+
+/// A straight line of the board that is long enough to hold five in a row: a row, a column, a long diagonal (six
+/// cells each) or a diagonal of length five.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Line {
+    pub start: Cell,
+    /// Row and column step from one cell to the next.
+    pub step: (i8, i8),
+    pub len: usize,
+}
+
+impl Line {
+    /// The 18 lines: six rows, six columns, the two long diagonals and the four diagonals of length five beside them.
+    pub const ALL: [Line; 18] = {
+        const fn line(row: usize, col: usize, step: (i8, i8), len: usize) -> Line {
+            Line { start: Cell::new(row, col), step, len }
+        }
+        let mut all = [line(0, 0, (0, 1), SIDE); 18];
+        let mut i = 0;
+        while i < SIDE {
+            all[i] = line(i, 0, (0, 1), SIDE);
+            all[SIDE + i] = line(0, i, (1, 0), SIDE);
+            i += 1;
+        }
+        all[12] = line(0, 0, (1, 1), SIDE);
+        all[13] = line(0, 5, (1, -1), SIDE);
+        all[14] = line(0, 1, (1, 1), SIDE - 1);
+        all[15] = line(1, 0, (1, 1), SIDE - 1);
+        all[16] = line(0, 4, (1, -1), SIDE - 1);
+        all[17] = line(1, 5, (1, -1), SIDE - 1);
+        all
+    };
+
+    pub fn cell(self, i: usize) -> Cell {
+        let row = isize::from(self.start.row) + isize::from(self.step.0) * i as isize;
+        let col = isize::from(self.start.col) + isize::from(self.step.1) * i as isize;
+        Cell::new(row as usize, col as usize)
+    }
+
+    pub fn cells(self) -> impl Iterator<Item = Cell> + Clone {
+        (0..self.len).map(move |i| self.cell(i))
+    }
+
+    /// The fives of this line (two on a line of six, one on a line of five), by their first index.
+    pub fn fives(self) -> impl Iterator<Item = [Cell; 5]> {
+        (0..=self.len - 5).map(move |s| std::array::from_fn(|i| self.cell(s + i)))
+    }
+}
+
+/// Every five cells in a row on the board: 32 of them.
+pub fn fives() -> impl Iterator<Item = [Cell; 5]> {
+    Line::ALL.into_iter().flat_map(Line::fives)
+}
+
+/// Five equal letters in a row.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Five {
+    pub letter: Letter,
+    pub cells: [Cell; 5],
+}
+
+impl fmt::Display for Five {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "five {} from {} to {}", self.letter, self.cells[0], self.cells[4])
+    }
+}
+
+/// The first exact five-in-a-row of the board: five equal letters in a row whose line does not continue with the
+/// same letter on either side (that would be six, which does not count). Meant for a full board; on a partial one a
+/// blank cell counts as neither letter.
+pub fn exact_five(board: &Board) -> Option<Five> {
+    for line in Line::ALL {
+        for start in 0..=line.len - 5 {
+            let Some(letter) = board.get(line.cell(start)) else { continue };
+            if !(start..start + 5).all(|i| board.get(line.cell(i)) == Some(letter)) {
+                continue;
+            }
+            let before = start.checked_sub(1).map(|i| board.get(line.cell(i)));
+            let after = (start + 5 < line.len).then(|| board.get(line.cell(start + 5)));
+            if before != Some(Some(letter)) && after != Some(Some(letter)) {
+                return Some(Five { letter, cells: std::array::from_fn(|i| line.cell(start + i)) });
+            }
+        }
+    }
+    None
+}
+
+/// Who won a finished game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Verdict {
+    /// The full board holds this exact five.
+    OrderWins(Five),
+    ChaosWins,
+}
+
+impl Verdict {
+    /// The verdict on a full board; `None` while a cell is blank, since nothing is judged before the end.
+    pub fn of(board: &Board) -> Option<Verdict> {
+        board.is_full().then(|| exact_five(board).map_or(Verdict::ChaosWins, Verdict::OrderWins))
+    }
+
+    pub fn winner(self) -> Side {
+        match self {
+            Verdict::OrderWins(_) => Side::Order,
+            Verdict::ChaosWins => Side::Chaos,
+        }
+    }
+}
+
+impl fmt::Display for Verdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Verdict::OrderWins(five) => write!(f, "ORDER wins ({five})"),
+            Verdict::ChaosWins => f.write_str("CHAOS wins"),
+        }
+    }
+}
+
+/// The two players. ORDER moves first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Side {
+    Order,
+    Chaos,
+}
+
+impl Side {
+    pub fn other(self) -> Side {
+        match self {
+            Side::Order => Side::Chaos,
+            Side::Chaos => Side::Order,
+        }
+    }
+
+    /// The side line of the protocol.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Side::Order => "ORDER",
+            Side::Chaos => "CHAOS",
+        }
+    }
+}
+
+impl fmt::Display for Side {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+fn error(line: usize, message: impl Into<String>) -> ParseError {
+    ParseError { problem: NAME, line, message: message.into() }
+}
+
+/// The first line of a run: T, the number of games.
+pub fn parse_game_count(line: usize, text: &str) -> Result<usize, ParseError> {
+    Lines::new(NAME, text).case_count(MAX_T).map_err(|e| error(line, e.message))
+}
+
+/// A side line: `ORDER` or `CHAOS`.
+pub fn parse_side(line: usize, text: &str) -> Result<Side, ParseError> {
+    match text.trim() {
+        "ORDER" => Ok(Side::Order),
+        "CHAOS" => Ok(Side::Chaos),
+        other => Err(error(line, format!("expected `ORDER` or `CHAOS`, found `{other}`"))),
+    }
+}
+
+/// A move line `r c n` (1-based row and column, letter `X` or `O`), which must write into a blank cell of `board`.
+pub fn parse_move(line: usize, text: &str, board: &Board) -> Result<Move, ParseError> {
+    const NAMES: [&str; 3] = ["r", "c", "n"];
+    let mut words = text.split_whitespace();
+    let mut word = |k: usize| {
+        words
+            .next()
+            .ok_or_else(|| error(line, format!("expected a move `r c n`, found `{text}`: {} is missing", NAMES[k])))
+    };
+    let mut coordinate = |k: usize| -> Result<usize, ParseError> {
+        let w = word(k)?;
+        let value: u64 =
+            w.parse().map_err(|_| error(line, format!("expected {} to be a whole number, found `{w}`", NAMES[k])))?;
+        if !(1..=SIDE as u64).contains(&value) {
+            return Err(error(line, format!("{} = {value} is out of range 1..={SIDE}", NAMES[k])));
+        }
+        Ok(value as usize - 1)
+    };
+    let row = coordinate(0)?;
+    let col = coordinate(1)?;
+    let letter = match word(2)? {
+        "X" => Letter::X,
+        "O" => Letter::O,
+        other => return Err(error(line, format!("expected the letter n to be `X` or `O`, found `{other}`"))),
+    };
+    if let Some(extra) = words.next() {
+        return Err(error(line, format!("expected a move `r c n`, found extra `{extra}` after it")));
+    }
+    let cell = Cell::new(row, col);
+    if let Some(held) = board.get(cell) {
+        return Err(error(line, format!("{cell} is not blank: it holds {held}")));
+    }
+    Ok(Move { cell, letter })
+}
+
+/// The protocol lines one player reads, numbered from 1, blank lines skipped and trailing white space (and `\r`)
+/// ignored. Each read says what was expected, so the end of the input and bad lines are clear errors.
+pub struct Reader<R> {
+    input: R,
+    line: usize,
+    buffer: Vec<u8>,
+}
+
+impl<R: BufRead> Reader<R> {
+    pub fn new(input: R) -> Reader<R> {
+        Reader { input, line: 0, buffer: Vec::new() }
+    }
+
+    /// The number of the last line read.
+    pub fn line(&self) -> usize {
+        self.line
+    }
+
+    /// The next non-blank line and its number.
+    pub fn next_line(&mut self, expected: impl fmt::Display) -> Result<(usize, &str), ParseError> {
+        loop {
+            self.buffer.clear();
+            let read = self
+                .input
+                .read_until(b'\n', &mut self.buffer)
+                .map_err(|e| error(self.line + 1, format!("expected {expected}, reading failed: {e}")))?;
+            if read == 0 {
+                return Err(error(self.line + 1, format!("expected {expected}, found the end of the input")));
+            }
+            self.line += 1;
+            let not_text = || error(self.line, format!("expected {expected}, found a line that is not UTF-8 text"));
+            if !std::str::from_utf8(&self.buffer).map_err(|_| not_text())?.trim_end().is_empty() {
+                break;
+            }
+        }
+        // Read again rather than returned from the loop: a borrow returned from one iteration would outlive the
+        // `clear` of the next one, as far as the borrow checker can tell.
+        let text = std::str::from_utf8(&self.buffer).map_err(|_| error(self.line, "not UTF-8 text"))?;
+        Ok((self.line, text.trim_end()))
+    }
+
+    pub fn game_count(&mut self) -> Result<usize, ParseError> {
+        let (line, text) = self.next_line("the number of games T")?;
+        parse_game_count(line, text)
+    }
+
+    pub fn side(&mut self) -> Result<Side, ParseError> {
+        let (line, text) = self.next_line("a side, `ORDER` or `CHAOS`")?;
+        parse_side(line, text)
+    }
+
+    /// The next move of `who` on `board`.
+    pub fn next_move(&mut self, who: Side, board: &Board) -> Result<Move, ParseError> {
+        let (line, text) = self.next_line(format_args!("{who}'s move `r c n`"))?;
+        parse_move(line, text, board)
+    }
+}
+
+/// The moves of a game drawn as two grids side by side: the final letters, and when each was written (ORDER's
+/// moves are the odd numbers, CHAOS's the even ones).
+pub fn drawing(moves: &[Move]) -> String {
+    let mut board = Board::new();
+    let mut when = [[0usize; SIDE]; SIDE];
+    for (i, mv) in moves.iter().enumerate() {
+        board.set(mv.cell, Some(mv.letter));
+        when[usize::from(mv.cell.row)][usize::from(mv.cell.col)] = i + 1;
+    }
+    let mut out = String::from("   1 2 3 4 5 6      1  2  3  4  5  6\n");
+    for (r, row) in board.rows().iter().enumerate() {
+        let letters: Vec<String> = row.chars().map(String::from).collect();
+        let order: Vec<String> =
+            when[r].iter().map(|&w| if w == 0 { " .".to_string() } else { format!("{w:2}") }).collect();
+        out.push_str(&format!("{}  {}   {} {}\n", r + 1, letters.join(" "), r + 1, order.join(" ")));
+    }
+    out
 }
 
 /// A CHAOS pairing table as data: `ids[row][col]` is the pair id (1..=18) of each cell. Whether a table is valid,
@@ -36,4 +557,309 @@ pub struct Board {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Pairing {
     pub ids: [[u8; SIDE]; SIDE],
+}
+
+impl Pairing {
+    /// The tester's table from the editorial.
+    pub const TESTER: Pairing = Pairing {
+        ids: [
+            [1, 3, 7, 7, 4, 2],
+            [5, 11, 12, 15, 15, 6],
+            [8, 11, 12, 16, 16, 10],
+            [8, 13, 13, 17, 18, 10],
+            [4, 14, 14, 17, 18, 3],
+            [2, 6, 9, 9, 5, 1],
+        ],
+    };
+
+    /// The editorialist's table from the editorial.
+    pub const EDITORIALIST: Pairing = Pairing {
+        ids: [
+            [1, 3, 7, 7, 5, 2],
+            [4, 11, 17, 18, 11, 6],
+            [9, 13, 15, 15, 14, 10],
+            [9, 13, 16, 16, 14, 10],
+            [5, 12, 17, 18, 12, 3],
+            [2, 6, 8, 8, 4, 1],
+        ],
+    };
+
+    pub fn id(&self, cell: Cell) -> u8 {
+        self.ids[usize::from(cell.row)][usize::from(cell.col)]
+    }
+
+    /// The cells holding `id`, row by row.
+    pub fn cells_of(&self, id: u8) -> Vec<Cell> {
+        Cell::all().filter(|&c| self.id(c) == id).collect()
+    }
+
+    /// Six lines of six numbers 1..=18, as the editorial prints a table. Only the shape is checked here.
+    pub fn parse(text: &str) -> Result<Pairing, ParseError> {
+        let mut lines = Lines::new(NAME, text);
+        let mut ids = [[0u8; SIDE]; SIDE];
+        for row in &mut ids {
+            let (_, numbers) =
+                lines.numbers(["id 1", "id 2", "id 3", "id 4", "id 5", "id 6"], std::array::from_fn(|_| 1..=18))?;
+            *row = numbers.map(|n| n as u8);
+        }
+        lines.finish(SIDE)?;
+        Ok(Pairing { ids })
+    }
+
+    /// The same pairs with ids given in the order their first cell appears, row by row: two tables that pair the
+    /// same cells are equal after this, however they were numbered.
+    pub fn renumbered(&self) -> Pairing {
+        let mut map = [0u8; 256];
+        let mut next = 0u8;
+        let mut out = *self;
+        for cell in Cell::all() {
+            let id = usize::from(self.id(cell));
+            if map[id] == 0 {
+                next += 1;
+                map[id] = next;
+            }
+            out.ids[usize::from(cell.row)][usize::from(cell.col)] = map[id];
+        }
+        out
+    }
+
+    /// The table with the ids of two cells exchanged: the usual way to break a good one.
+    pub fn with_swapped(&self, a: Cell, b: Cell) -> Pairing {
+        let mut out = *self;
+        out.ids[usize::from(a.row)][usize::from(a.col)] = self.id(b);
+        out.ids[usize::from(b.row)][usize::from(b.col)] = self.id(a);
+        out
+    }
+
+    pub fn transform(&self, symmetry: Symmetry) -> Pairing {
+        let mut out = *self;
+        for cell in Cell::all() {
+            let to = symmetry.apply(cell);
+            out.ids[usize::from(to.row)][usize::from(to.col)] = self.id(cell);
+        }
+        out
+    }
+}
+
+/// The table as the editorial prints it: six rows of right-aligned ids.
+impl fmt::Display for Pairing {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for row in &self.ids {
+            let ids: Vec<String> = row.iter().map(|id| format!("{id:2}")).collect();
+            writeln!(f, "{}", ids.join(" "))?;
+        }
+        Ok(())
+    }
+}
+
+/// An ORDER player that needs no look at the board beyond which cells are blank: a list of intended moves, played
+/// in order, each skipped when its cell is already written. Once the list is used up ORDER writes `X` into the
+/// first blank cell. Any list is a legal player, so fuzzers and generators can make them freely.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Script {
+    pub moves: Vec<Move>,
+}
+
+impl Script {
+    /// ORDER's move on `board`, `None` on a full board.
+    pub fn next_move(&self, board: &Board) -> Option<Move> {
+        self.moves
+            .iter()
+            .copied()
+            .find(|mv| board.is_blank(mv.cell))
+            .or_else(|| board.blanks().next().map(|cell| Move::new(cell, Letter::X)))
+    }
+}
+
+impl fmt::Display for Script {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let moves: Vec<String> = self.moves.iter().map(Move::to_string).collect();
+        write!(f, "[{}]", moves.join(", "))
+    }
+}
+
+/// The kinds of ORDER script the generator makes. A random script almost never threatens anything, so most kinds
+/// aim at what could beat a wrong table: one letter everywhere, a whole line written first, lines in board order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// Every cell in random order, each letter random.
+    Uniform,
+    /// Every cell in random order, all with the same letter.
+    OneLetter,
+    /// The cells of one five first, all one letter, with the line's cells beside it the other letter; then the rest.
+    LineFirst,
+    /// Row by row or column by column, in either direction, one letter per line or all one letter.
+    InOrder,
+}
+
+impl Shape {
+    pub const ALL: [Shape; 4] = [Shape::Uniform, Shape::OneLetter, Shape::LineFirst, Shape::InOrder];
+}
+
+/// An ORDER script of a random shape.
+pub fn generate(rng: &mut impl Rng) -> Script {
+    let shape = Shape::ALL[rng.random_range(0..Shape::ALL.len())];
+    generate_shape(rng, shape)
+}
+
+pub fn generate_shape(rng: &mut impl Rng, shape: Shape) -> Script {
+    let mut cells: Vec<Cell> = Cell::all().collect();
+    cells.shuffle(rng);
+    let letter = Letter::ALL[rng.random_range(0..2)];
+    let moves = match shape {
+        Shape::Uniform => cells.into_iter().map(|c| Move::new(c, random_letter(rng))).collect(),
+        Shape::OneLetter => cells.into_iter().map(|c| Move::new(c, letter)).collect(),
+        Shape::LineFirst => {
+            let line = Line::ALL[rng.random_range(0..Line::ALL.len())];
+            let start = rng.random_range(0..=line.len - 5);
+            let mut first: Vec<Move> = (start..start + 5).map(|i| Move::new(line.cell(i), letter)).collect();
+            first.shuffle(rng);
+            let ends = [start.checked_sub(1), Some(start + 5).filter(|&i| i < line.len)];
+            first.extend(ends.into_iter().flatten().map(|i| Move::new(line.cell(i), letter.other())));
+            let rest = cells.into_iter().filter(|c| !first.iter().any(|m| m.cell == *c));
+            let rest: Vec<Move> = rest.map(|c| Move::new(c, random_letter(rng))).collect();
+            first.into_iter().chain(rest).collect()
+        }
+        Shape::InOrder => {
+            let symmetry = Symmetry::ALL[rng.random_range(0..Symmetry::ALL.len())];
+            let per_line = rng.random_bool(0.5);
+            let mut line_letter = letter;
+            let mut moves = Vec::with_capacity(CELLS);
+            for cell in Cell::all() {
+                if per_line && cell.col == 0 {
+                    line_letter = random_letter(rng);
+                }
+                moves.push(Move::new(symmetry.apply(cell), line_letter));
+            }
+            moves
+        }
+    };
+    Script { moves }
+}
+
+fn random_letter(rng: &mut impl Rng) -> Letter {
+    Letter::ALL[rng.random_range(0..2)]
+}
+
+/// The kinds of full board [`generate_board`] makes for checking judges: random boards hold an exact five only now
+/// and then, so most kinds plant one, or plant the things that look like one but are not.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoardShape {
+    Uniform,
+    /// An exact five on a random line, its neighbours on the line the other letter.
+    Five,
+    /// A whole line of six of one letter, which is no exact five.
+    Six,
+    /// Five in a row but for one cell.
+    NearFive,
+}
+
+impl BoardShape {
+    pub const ALL: [BoardShape; 4] = [BoardShape::Uniform, BoardShape::Five, BoardShape::Six, BoardShape::NearFive];
+}
+
+/// A full board of a random shape.
+pub fn generate_board(rng: &mut impl Rng) -> Board {
+    let density = rng.random_range(0.0..=1.0);
+    let mut board = Board::new();
+    for cell in Cell::all() {
+        board.set(cell, Some(if rng.random_bool(density) { Letter::X } else { Letter::O }));
+    }
+    let line = Line::ALL[rng.random_range(0..Line::ALL.len())];
+    let letter = random_letter(rng);
+    let start = rng.random_range(0..=line.len - 5);
+    let five = start..start + 5;
+    match BoardShape::ALL[rng.random_range(0..BoardShape::ALL.len())] {
+        BoardShape::Uniform => {}
+        BoardShape::Five => {
+            for i in 0..line.len {
+                board.set(line.cell(i), Some(if five.contains(&i) { letter } else { letter.other() }));
+            }
+        }
+        BoardShape::Six => {
+            for cell in line.cells() {
+                board.set(cell, Some(letter));
+            }
+        }
+        BoardShape::NearFive => {
+            let hole = rng.random_range(five.clone());
+            for i in five {
+                board.set(line.cell(i), Some(if i == hole { letter.other() } else { letter }));
+            }
+        }
+    }
+    board
+}
+
+#[cfg(feature = "arbitrary")]
+impl<'a> arbitrary::Arbitrary<'a> for Script {
+    /// One to 36 moves, one byte each: the cell is the byte mod 36, the letter its bit after that. Running out of
+    /// bytes is an error rather than a run of `1 1 X`, so short inputs do not collapse into one script.
+    fn arbitrary(u: &mut arbitrary::Unstructured<'a>) -> arbitrary::Result<Script> {
+        let len = u.int_in_range(1..=CELLS)?;
+        let bytes = u.bytes(len)?;
+        let moves = bytes
+            .iter()
+            .map(|&b| Move::new(Cell::from_index(usize::from(b) % CELLS), Letter::ALL[usize::from(b) / CELLS % 2]))
+            .collect();
+        Ok(Script { moves })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(rows: [&str; 6]) -> Board {
+        Board::from_rows(&rows).expect("a hand-made board")
+    }
+
+    #[test]
+    fn exact_fives_and_what_is_not_one() {
+        let none = ["XOXOXO", "OXOXOX", "OXOXOX", "XOXOXO", "XOXOXO", "OXOXOX"];
+        assert_eq!(exact_five(&board(none)), None);
+        // A row of five with the other letter at its end.
+        let row = ["XXXXXO", "OXOXOX", "OXOXOX", "XOXOXO", "XOXOXO", "OXOXOX"];
+        let five = exact_five(&board(row)).expect("row 1 holds five X");
+        assert_eq!((five.letter, five.cells[0], five.cells[4]), (Letter::X, Cell::new(0, 0), Cell::new(0, 4)));
+        // A row of six is no exact five.
+        let six = ["XXXXXX", "OXOXOX", "OXOXOX", "XOXOXO", "XOXOXO", "OXOXOX"];
+        assert_eq!(exact_five(&board(six)), None);
+        // A length-5 diagonal needs no end cell of the other letter: it has none.
+        let diagonal = ["OOXOXO", "OXOXOX", "OXOOOX", "XOXOOO", "XOXOXO", "OXOXOX"];
+        let five = exact_five(&board(diagonal)).expect("the diagonal from (1,2) holds five O");
+        assert_eq!((five.letter, five.cells[0], five.cells[4]), (Letter::O, Cell::new(0, 1), Cell::new(4, 5)));
+        assert_eq!(Verdict::of(&board(row)).map(Verdict::winner), Some(Side::Order));
+        assert_eq!(Verdict::of(&Board::new()), None);
+    }
+
+    #[test]
+    fn moves_print_as_they_parse() {
+        let mut board = Board::new();
+        for cell in Cell::all() {
+            for letter in Letter::ALL {
+                let mv = Move::new(cell, letter);
+                assert_eq!(parse_move(3, &mv.to_string(), &board), Ok(mv));
+            }
+            board.play(Move::new(cell, Letter::O));
+            let err = parse_move(3, &Move::new(cell, Letter::X).to_string(), &board).unwrap_err();
+            assert_eq!((err.line, err.message), (3, format!("{cell} is not blank: it holds O")));
+        }
+    }
+
+    #[test]
+    fn tables_print_as_they_parse_and_renumber_to_one_form() {
+        for table in [Pairing::TESTER, Pairing::EDITORIALIST] {
+            assert_eq!(Pairing::parse(&table.to_string()), Ok(table));
+            let mut relabelled = table;
+            for id in relabelled.ids.iter_mut().flatten() {
+                *id = 19 - *id;
+            }
+            assert_ne!(relabelled, table);
+            assert_eq!(relabelled.renumbered(), table.renumbered());
+        }
+        assert_ne!(Pairing::TESTER.renumbered(), Pairing::EDITORIALIST.renumbered());
+        let err = Pairing::parse("1 2 3\n").unwrap_err();
+        assert_eq!(err.line, 1);
+    }
 }

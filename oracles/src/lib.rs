@@ -6,3 +6,4 @@ pub mod adjacent_consecutive;
 pub mod havannah;
 pub mod hex;
 pub mod inventor_outlasting;
+pub mod order_chaos;

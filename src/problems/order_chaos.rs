@@ -1,0 +1,442 @@
+//! Order and Chaos: our CHAOS player on the CodeChef protocol, the local grader, the pairing search, and the proof
+//! of the strategy through the oracle. An [`Interactive`] problem: see [`crate::interactive`] for why.
+
+pub mod judge;
+pub mod search;
+
+use std::collections::BTreeMap;
+use std::io::{self, BufRead, Write};
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, bail};
+use arbitrary::Unstructured;
+use games::Sizes;
+use games::order_chaos::{
+    self, Board, Pairing, Reader, Script, Side, Verdict, parse_game_count, parse_move, parse_side,
+};
+use indicatif::ProgressBar;
+use solvers::order_chaos::Strategy;
+
+use crate::check::{CheckOptions, Summary};
+use crate::interactive::{Connection, GameCheck, Interactive, JudgeOptions, Judged, ProveOptions};
+use judge::{Game, Opponent};
+pub use search::recipe_tables;
+
+/// Order and Chaos: the pairing strategy as CHAOS, proved by the oracle over every final board and game tree.
+pub struct OrderChaos;
+
+/// Games a bare `check` plays through the protocol (in process, about a second in release).
+pub const CHECK_CASES: u64 = 1000;
+
+/// The time limit per line when our own player is the program.
+const OUR_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// Our CHAOS player on the protocol: read T, then per game say `CHAOS` and answer each ORDER move with the
+/// strategy's, flushing every line. A bad grader line or the end of the input is an error naming the line.
+pub fn play(strategy: &Strategy, input: &mut dyn BufRead, output: &mut dyn Write) -> anyhow::Result<u64> {
+    let mut reader = Reader::new(input);
+    let games = reader.game_count()?;
+    for game in 1..=games {
+        say(output, Side::Chaos.as_str())?;
+        let mut board = Board::new();
+        while !board.is_full() {
+            let order = reader.next_move(Side::Order, &board).map_err(|mut e| {
+                e.message = format!("{} (game {game} of T = {games})", e.message);
+                e
+            })?;
+            board.play(order);
+            // Pairs fill together, so the partner of ORDER's cell is blank: the walk of the game tree proves it.
+            let answer = strategy.reply(&board, order).context("the strategy has no answer: a bug in the table")?;
+            board.play(answer);
+            say(output, &answer.to_string())?;
+        }
+    }
+    Ok(games as u64)
+}
+
+fn say(output: &mut dyn Write, line: &str) -> anyhow::Result<()> {
+    writeln!(output, "{line}").and_then(|()| output.flush()).context("writing to the grader")
+}
+
+/// Our player on a thread, for `check`, tests and benches: the protocol without a process.
+pub fn our_program() -> io::Result<Connection> {
+    Connection::in_process(|input, output| {
+        // The grader stopping early shows up here as the end of the input; the grader reports it, not the player.
+        let _ = play(&Strategy::tester(), input, output);
+    })
+}
+
+/// The table `--table` names: `tester`, `editorialist`, or a file of six rows of six ids.
+pub fn named_table(name: &str) -> anyhow::Result<(String, Pairing)> {
+    Ok(match name {
+        "tester" => ("the tester's table".into(), Pairing::TESTER),
+        "editorialist" => ("the editorialist's table".into(), Pairing::EDITORIALIST),
+        path => {
+            let text = std::fs::read_to_string(path).with_context(|| format!("reading {path}"))?;
+            (format!("the table in {path}"), Pairing::parse(&text)?)
+        }
+    })
+}
+
+/// Which of the editorial's tables a table is (ids aside), for reports.
+fn editorial_name(pairing: &Pairing) -> Option<&'static str> {
+    let same = |other: &Pairing| other.renumbered() == pairing.renumbered();
+    if same(&Pairing::TESTER) {
+        Some("tester")
+    } else if same(&Pairing::EDITORIALIST) {
+        Some("editorialist")
+    } else {
+        None
+    }
+}
+
+/// The final boards (2^18) of one table through the oracle; the counter-play on failure.
+fn prove_final_boards(pairing: &Pairing, report: &mut dyn Write) -> anyhow::Result<bool> {
+    let clock = Instant::now();
+    let result = oracles::order_chaos::final_boards(pairing);
+    let seconds = clock.elapsed().as_secs_f64();
+    match result {
+        Ok(boards) => {
+            writeln!(report, "final boards: {boards}, none with an exact five-in-a-row ({seconds:.2} s)")?;
+            Ok(true)
+        }
+        Err(counter) => {
+            writeln!(report, "final boards: ORDER wins ({seconds:.2} s)\n{counter}")?;
+            Ok(false)
+        }
+    }
+}
+
+/// The game tree of ORDER's choices against the strategy through the oracle; the counter-play on failure.
+fn prove_walk(strategy: &Strategy, report: &mut dyn Write) -> anyhow::Result<bool> {
+    let clock = Instant::now();
+    let result = oracles::order_chaos::walk(strategy.pairing(), &|board, order| strategy.reply(board, order));
+    let seconds = clock.elapsed().as_secs_f64();
+    match result {
+        Ok(positions) => {
+            writeln!(
+                report,
+                "game tree: {positions} positions, CHAOS always has a legal answer and wins every full board \
+                 ({seconds:.2} s)"
+            )?;
+            Ok(true)
+        }
+        Err(counter) => {
+            writeln!(report, "game tree: ORDER wins ({seconds:.2} s)\n{counter}")?;
+            Ok(false)
+        }
+    }
+}
+
+fn prove_one(name: &str, pairing: Pairing, report: &mut dyn Write) -> anyhow::Result<bool> {
+    writeln!(report, "{name}:\n{pairing}")?;
+    let strategy = Strategy::new(pairing);
+    if let Err(e) = &strategy {
+        writeln!(report, "not a table CHAOS can play: {e}")?;
+    }
+    // A table that loses on its final boards has its counter-play already; the walk would only find another.
+    if !prove_final_boards(&pairing, report)? {
+        return Ok(false);
+    }
+    match &strategy {
+        Ok(strategy) => prove_walk(strategy, report),
+        Err(_) => Ok(false),
+    }
+}
+
+/// The pairing search: every recipe table, each constructed as a strategy and proved.
+fn prove_all(walk: bool, report: &mut dyn Write) -> anyhow::Result<bool> {
+    let clock = Instant::now();
+    let tables = recipe_tables();
+    writeln!(report, "{} tables follow the editorial's recipe ({:.2} s to enumerate)", tables.len(), elapsed(clock))?;
+    let mut proved = 0;
+    for (i, &table) in tables.iter().enumerate() {
+        let label = match editorial_name(&table) {
+            Some(who) => format!("table {} (the {who}'s)", i + 1),
+            None => format!("table {}", i + 1),
+        };
+        let mut buffer = Vec::new();
+        let ok = match Strategy::new(table) {
+            Ok(strategy) => prove_final_boards(&table, &mut buffer)? && (!walk || prove_walk(&strategy, &mut buffer)?),
+            Err(e) => {
+                writeln!(buffer, "not a table CHAOS can play: {e}")?;
+                false
+            }
+        };
+        let text = String::from_utf8_lossy(&buffer);
+        if ok {
+            proved += 1;
+            writeln!(report, "{label}: {}", text.trim_end().replace('\n', "; "))?;
+        } else {
+            writeln!(report, "{label} FAILED:\n{table}{text}")?;
+        }
+    }
+    for (who, table) in [("tester", Pairing::TESTER), ("editorialist", Pairing::EDITORIALIST)] {
+        if !tables.iter().any(|t| t.renumbered() == table.renumbered()) {
+            writeln!(report, "the {who}'s table is NOT among the recipe tables")?;
+            proved = usize::MAX;
+        }
+    }
+    let all = proved == tables.len();
+    let checks = if walk { "final boards and game tree" } else { "final boards" };
+    writeln!(report, "{proved} of {} tables proved ({checks}) in {:.1} s", tables.len(), elapsed(clock))?;
+    Ok(all && !tables.is_empty())
+}
+
+fn elapsed(clock: Instant) -> f64 {
+    clock.elapsed().as_secs_f64()
+}
+
+/// The game drawn with its verdict, for failure reports.
+fn game_report(game: &Game) -> String {
+    format!("{}\n{}", game.summary(), order_chaos::drawing(&game.moves))
+}
+
+impl Interactive for OrderChaos {
+    fn name(&self) -> &'static str {
+        order_chaos::NAME
+    }
+
+    fn check_cases(&self) -> u64 {
+        CHECK_CASES
+    }
+
+    /// The 2^18 final boards of the tester's table through the oracle, then games of our player through the
+    /// protocol (in process) against every kind of ORDER player, each final board judged by the grader's judge in
+    /// `games` and by the oracle's own. The game-tree walk takes longer: it runs in `prove` and the tests.
+    fn check(&self, options: &CheckOptions, progress: &ProgressBar) -> GameCheck {
+        let clock = Instant::now();
+        let proof = oracles::order_chaos::final_boards(&Pairing::TESTER);
+        let mut oracle_time = clock.elapsed();
+        let (proof, mut failure) = match proof {
+            Ok(boards) => (
+                format!(
+                    "order-chaos: {boards} final boards of the tester's table, none with an exact five ({:.2} s)",
+                    oracle_time.as_secs_f64()
+                ),
+                None,
+            ),
+            Err(counter) => (
+                "order-chaos: the tester's table LOSES".to_string(),
+                Some(format!("the tester's table loses:\n{counter}")),
+            ),
+        };
+        let mut answers = BTreeMap::new();
+        let (mut checked, mut agreed) = (0, 0);
+        let clock = Instant::now();
+        let end = options.from.saturating_add(options.cases.unwrap_or(CHECK_CASES));
+        let mut from = options.from;
+        // One run announces at most MAX_T games, so a longer check is several runs, each with a fresh player.
+        while from < end && failure.is_none() && options.time.is_none_or(|limit| clock.elapsed() < limit) {
+            let games = (end - from).min(order_chaos::MAX_T);
+            let judge = JudgeOptions { seed: options.seed, from, games, timeout: OUR_TIMEOUT, per_game: false };
+            let mut program = match our_program() {
+                Ok(program) => program,
+                Err(e) => {
+                    failure = Some(format!("order-chaos: cannot start our player: {e}"));
+                    break;
+                }
+            };
+            let broken = judge::run(&mut program, &judge, |game| {
+                checked += 1;
+                progress.inc(1);
+                let board = game.board();
+                let oracle_clock = Instant::now();
+                let oracle_order_wins = oracles::order_chaos::order_wins(&board);
+                oracle_time += oracle_clock.elapsed();
+                let judge_order_wins = matches!(game.verdict, Verdict::OrderWins(_));
+                let kind = game.opponent.as_ref().map_or("ORDER program", |o| o.kind().as_str());
+                *answers.entry(format!("CHAOS vs {kind}")).or_insert(0) += 1;
+                if oracle_order_wins || judge_order_wins {
+                    failure = Some(format!(
+                        "order-chaos: game {} lost or judged differently: the grader's judge says {}, the oracle \
+                         says {}\n{}reproduce: gamecheck judge order-chaos --seed {} --from {} --games 1 -- \
+                         gamecheck play order-chaos\n",
+                        game.index,
+                        game.verdict,
+                        if oracle_order_wins { "ORDER wins" } else { "CHAOS wins" },
+                        game_report(game),
+                        options.seed,
+                        game.index,
+                    ));
+                    return false;
+                }
+                agreed += 1;
+                options.time.is_none_or(|limit| clock.elapsed() < limit)
+            });
+            if let (Some(broken), None) = (broken, &failure) {
+                failure = Some(format!(
+                    "order-chaos: our player broke the protocol in game {}: {}\n{}",
+                    broken.index,
+                    broken.reason,
+                    order_chaos::drawing(&broken.moves)
+                ));
+            }
+            from += games;
+        }
+        let summary = Summary {
+            problem: order_chaos::NAME,
+            seed: options.seed,
+            from: options.from,
+            sizes: Sizes::new(order_chaos::SIDE, order_chaos::SIDE),
+            checked,
+            agreed,
+            answers,
+            solver_time: clock.elapsed(),
+            oracle_time,
+            failure: None,
+        };
+        GameCheck { summary, proof, failure }
+    }
+
+    fn play(&self, input: &mut dyn BufRead, output: &mut dyn Write) -> anyhow::Result<u64> {
+        play(&Strategy::tester(), input, output)
+    }
+
+    fn judge(&self, mut program: Connection, options: &JudgeOptions, report: &mut dyn Write) -> io::Result<Judged> {
+        if !(1..=order_chaos::MAX_T).contains(&options.games) {
+            let message = format!("a run has 1 to {} games (T), not {}", order_chaos::MAX_T, options.games);
+            return Err(io::Error::new(io::ErrorKind::InvalidInput, message));
+        }
+        let clock = Instant::now();
+        let (mut played, mut won, mut as_chaos) = (0, 0, 0);
+        let mut write_error = None;
+        let broken = judge::run(&mut program, options, |game| {
+            played += 1;
+            won += u64::from(game.won());
+            as_chaos += u64::from(game.program == Side::Chaos);
+            let mut text = game.summary();
+            if !game.won() {
+                text = game_report(game);
+            }
+            if options.per_game || !game.won() {
+                if let Err(e) = writeln!(report, "{text}") {
+                    write_error = Some(e);
+                    return false;
+                }
+            }
+            true
+        });
+        if let Some(e) = write_error {
+            return Err(e);
+        }
+        let mut fault = broken
+            .map(|b| format!("game {}: {}\nthe game so far:\n{}", b.index, b.reason, order_chaos::drawing(&b.moves)));
+        if fault.is_none() {
+            // After the last game the program should end on its own once its input closes.
+            match program.finish(options.timeout) {
+                Some(status) if !status.success() => {
+                    fault = Some(format!("the program exited with {status} after the last game"));
+                }
+                _ => {}
+            }
+        }
+        if let Some(fault) = &fault {
+            writeln!(report, "the program broke the protocol in {fault}")?;
+        }
+        let seconds = clock.elapsed().as_secs_f64();
+        writeln!(
+            report,
+            "order-chaos: the program won {won} of {} games ({as_chaos} as CHAOS, {} as ORDER; {} played) in \
+             {seconds:.2} s",
+            options.games,
+            played - as_chaos,
+            played
+        )?;
+        Ok(Judged { played, won, fault })
+    }
+
+    fn prove(&self, options: &ProveOptions, report: &mut dyn Write) -> anyhow::Result<bool> {
+        if options.all {
+            if options.strategy.is_some() {
+                bail!("--all-tables proves every recipe table; it takes no --table");
+            }
+            return prove_all(options.walk, report);
+        }
+        let (name, pairing) = named_table(options.strategy.as_deref().unwrap_or("tester"))?;
+        prove_one(&name, pairing, report)
+    }
+
+    fn fuzz_differential(&self, data: &[u8]) {
+        fuzz_game(data)
+    }
+
+    fn fuzz_parse(&self, data: &[u8]) {
+        fuzz_parse(data)
+    }
+}
+
+/// The `order_chaos` fuzz target: a table (the tester's or one of the recipe tables, by the first byte) against an
+/// ORDER script built from the rest. Every answer must be legal and every final board a CHAOS win, by the grader's
+/// judge and by the oracle's. Panics otherwise, with the game drawn.
+pub fn fuzz_game(data: &[u8]) {
+    static TABLES: std::sync::OnceLock<Vec<Strategy>> = std::sync::OnceLock::new();
+    let tables = TABLES.get_or_init(|| {
+        let mut tables = vec![Strategy::tester()];
+        tables.extend(recipe_tables().into_iter().map(|t| Strategy::new(t).expect("a recipe table is a pairing")));
+        tables
+    });
+    let mut u = Unstructured::new(data);
+    let Ok(which) = u.arbitrary::<u8>() else { return };
+    let strategy = &tables[usize::from(which) % tables.len()];
+    // Too few bytes for a script: skip rather than pad with zeros, which would all be the same game.
+    let Ok(script) = u.arbitrary::<Script>() else { return };
+    let mut board = Board::new();
+    let mut moves = Vec::new();
+    while let Some(order) = script.next_move(&board) {
+        board.play(order);
+        moves.push(order);
+        let answer = strategy.reply(&board, order);
+        let Some(answer) = answer.filter(|a| a.cell != order.cell) else {
+            panic!("no legal answer to {order}\n{}{}", strategy.pairing(), order_chaos::drawing(&moves));
+        };
+        board.play(answer);
+        moves.push(answer);
+    }
+    let verdict = Verdict::of(&board).expect("the board is full");
+    let oracle = oracles::order_chaos::order_wins(&board);
+    assert!(
+        verdict == Verdict::ChaosWins && !oracle,
+        "{verdict}; oracle: ORDER wins = {oracle}\nscript {script}\n{}{}",
+        strategy.pairing(),
+        order_chaos::drawing(&moves)
+    );
+}
+
+/// The `order_chaos_parse` fuzz target: arbitrary bytes as the grader's lines to our player, which must end with
+/// games played or a clean error, never a panic or a hang; and every line that parses as a T, side or move must
+/// print back to a line that parses to the same value.
+pub fn fuzz_parse(data: &[u8]) {
+    let mut output = Vec::new();
+    let _ = play(&Strategy::tester(), &mut &data[..], &mut output);
+    let board = Board::new();
+    for text in String::from_utf8_lossy(data).lines() {
+        if let Ok(mv) = parse_move(1, text, &board) {
+            assert_eq!(parse_move(1, &mv.to_string(), &board), Ok(mv), "`{text}` does not round-trip");
+        }
+        if let Ok(side) = parse_side(1, text) {
+            assert_eq!(parse_side(1, side.as_str()), Ok(side), "`{text}` does not round-trip");
+        }
+        if let Ok(t) = parse_game_count(1, text) {
+            assert_eq!(parse_game_count(1, &t.to_string()), Ok(t), "`{text}` does not round-trip");
+        }
+    }
+}
+
+/// A whole game of our strategy against game `index`'s ORDER player, without the protocol: for snapshots and
+/// benches.
+pub fn self_play(seed: u64, index: u64) -> Game {
+    let (opponent, mut rng) = Opponent::for_game(seed, index);
+    let strategy = Strategy::tester();
+    let mut board = Board::new();
+    let mut moves = Vec::new();
+    while !board.is_full() {
+        let order = opponent.next_move(&board, &mut rng);
+        board.play(order);
+        let answer = strategy.answer(order);
+        board.play(answer);
+        moves.extend([order, answer]);
+    }
+    let verdict = Verdict::of(&board).expect("the board is full");
+    Game { index, program: Side::Chaos, opponent: Some(opponent), moves, verdict }
+}
