@@ -347,7 +347,10 @@ impl Hasher for PackedHasher {
 
 type OffPairMemo = HashSet<u128, BuildHasherDefault<PackedHasher>>;
 
-type Chaos<'a> = &'a (dyn Fn(&Board, Move) -> Option<Move> + Sync);
+/// CHAOS's strategy as the walk sees it: a black box from (board with ORDER's move written, that move) to an answer.
+/// Generic rather than `dyn` so the walk's 10^10 calls can be inlined; the walk still only calls it.
+pub trait Chaos: Fn(&Board, Move) -> Option<Move> + Sync {}
+impl<F: Fn(&Board, Move) -> Option<Move> + Sync + ?Sized> Chaos for F {}
 
 /// What the pairing rule answers to one ORDER move into an empty pair.
 #[derive(Clone, Copy)]
@@ -415,7 +418,7 @@ struct Decoded {
     free: u32,
 }
 
-struct Walker<'a> {
+struct Walker<'a, C: Chaos + ?Sized> {
     pairs: [[Cell; 2]; PAIRS],
     /// The two fillings of each pair allowed by the pairing rule: pair states 1 and 2.
     fillings: [[[Letter; 2]; 2]; PAIRS],
@@ -424,7 +427,7 @@ struct Walker<'a> {
     rule: [RuleAnswer; 2 * SIDE * SIDE],
     /// The same, the four ORDER moves of each pair.
     pair_rules: [[RuleAnswer; 4]; PAIRS],
-    chaos: Chaos<'a>,
+    chaos: &'a C,
     /// The code of the start, if it is pair-structured.
     start: Option<u32>,
     /// One bit per pair-structured position, indexed by its code: reached from the start.
@@ -437,8 +440,8 @@ struct Walker<'a> {
     found: Mutex<Option<CounterPlay>>,
 }
 
-impl<'a> Walker<'a> {
-    fn new(pairs: [[Cell; 2]; PAIRS], chaos: Chaos<'a>, start: &Board, off_pair_limit: usize) -> Self {
+impl<'a, C: Chaos + ?Sized> Walker<'a, C> {
+    fn new(pairs: [[Cell; 2]; PAIRS], chaos: &'a C, start: &Board, off_pair_limit: usize) -> Self {
         let fillings = pairs.map(|pair| [filling(pair, false), filling(pair, true)]);
         let pow3 = std::array::from_fn(|i| 3u32.pow(i as u32));
         let blank = RuleAnswer { order: order_move(0), answer: order_move(0), state: 0, delta: 0, key: 0 };
@@ -823,7 +826,12 @@ impl<'a> Walker<'a> {
 }
 
 /// The walk from any position ORDER is to move in (the empty board for [`walk`]), with a given off-pair limit.
-fn walk_limited(pairing: &Pairing, chaos: Chaos<'_>, start: &Board, limit: usize) -> Result<u64, CounterPlay> {
+fn walk_limited<C: Chaos + ?Sized>(
+    pairing: &Pairing,
+    chaos: &C,
+    start: &Board,
+    limit: usize,
+) -> Result<u64, CounterPlay> {
     let walker = Walker::new(pairs_of(pairing)?, chaos, start, limit);
     match walker.start {
         Some(code) => {
@@ -851,12 +859,12 @@ fn walk_limited(pairing: &Pairing, chaos: Chaos<'_>, start: &Board, limit: usize
 /// the position. Checks that every answer is a legal move and that every full board is a CHAOS win. Returns the
 /// number of distinct positions with ORDER to move or the game over (3^18 for a pairing strategy), or a counter-play.
 /// Threads share the memo, so when several counter-plays exist, which one is returned may vary between runs.
-pub fn walk(pairing: &Pairing, chaos: &(dyn Fn(&Board, Move) -> Option<Move> + Sync)) -> Result<u64, CounterPlay> {
+pub fn walk<C: Chaos + ?Sized>(pairing: &Pairing, chaos: &C) -> Result<u64, CounterPlay> {
     walk_limited(pairing, chaos, &Board::default(), OFF_PAIR_LIMIT)
 }
 
 /// [`final_boards`], then [`walk`].
-pub fn prove(pairing: &Pairing, chaos: &(dyn Fn(&Board, Move) -> Option<Move> + Sync)) -> Result<Proof, CounterPlay> {
+pub fn prove<C: Chaos + ?Sized>(pairing: &Pairing, chaos: &C) -> Result<Proof, CounterPlay> {
     let final_boards = final_boards(pairing)?;
     let positions = walk(pairing, chaos)?;
     Ok(Proof { final_boards, positions })

@@ -36,7 +36,7 @@ pub enum TableError {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Strategy {
     pairing: Pairing,
-    partner: [u8; CELLS],
+    partner: [Cell; CELLS],
     rule: [Rule; CELLS],
 }
 
@@ -53,15 +53,15 @@ impl Strategy {
                 cells_of[usize::from(id)].push(cell);
             }
         }
-        let mut partner = [0u8; CELLS];
+        let mut partner = [Cell::new(0, 0); CELLS];
         let mut rule = [Rule::Opposite; CELLS];
         for (id, cells) in cells_of.iter().enumerate().skip(1) {
             let &[a, b] = cells.as_slice() else {
                 return Err(TableError::NotAPair { id: id as u8, count: cells.len() });
             };
             let pair_rule = pair_rule(id as u8, a, b)?;
-            partner[a.index()] = b.index() as u8;
-            partner[b.index()] = a.index() as u8;
+            partner[a.index()] = b;
+            partner[b.index()] = a;
             rule[a.index()] = pair_rule;
             rule[b.index()] = pair_rule;
         }
@@ -79,17 +79,19 @@ impl Strategy {
 
     /// CHAOS's answer to ORDER's move, in O(1). The partner is blank in every game CHAOS played by this table from
     /// the start; [`Strategy::reply`] checks that on a given board.
+    #[inline]
     pub fn answer(&self, order: Move) -> Move {
         let i = order.cell.index();
         let letter = match self.rule[i] {
             Rule::Opposite => order.letter.other(),
             Rule::Same => order.letter,
         };
-        Move::new(Cell::from_index(usize::from(self.partner[i])), letter)
+        Move::new(self.partner[i], letter)
     }
 
     /// The answer on `board` (before or after ORDER's move is written), or `None` when the partner is not blank,
     /// which cannot happen in a game CHAOS played by this table from the start.
+    #[inline]
     pub fn reply(&self, board: &Board, order: Move) -> Option<Move> {
         let answer = self.answer(order);
         board.is_blank(answer.cell).then_some(answer)
@@ -98,12 +100,12 @@ impl Strategy {
     /// Every pair once: its two cells (row by row) and its rule.
     pub fn pairs(&self) -> impl Iterator<Item = (Cell, Cell, Rule)> + '_ {
         (0..CELLS)
-            .filter(|&i| i < usize::from(self.partner[i]))
-            .map(|i| (Cell::from_index(i), Cell::from_index(usize::from(self.partner[i])), self.rule[i]))
+            .filter(|&i| i < self.partner[i].index())
+            .map(|i| (Cell::from_index(i), self.partner[i], self.rule[i]))
     }
 
     pub fn partner(&self, cell: Cell) -> Cell {
-        Cell::from_index(usize::from(self.partner[cell.index()]))
+        self.partner[cell.index()]
     }
 
     pub fn rule(&self, cell: Cell) -> Rule {
