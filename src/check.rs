@@ -1,6 +1,7 @@
 //! The differential runner: generate cases, run solver and oracle, shrink the first disagreement.
 
 use std::collections::BTreeMap;
+use std::ops::{ControlFlow, Range};
 use std::time::{Duration, Instant};
 
 use games::Sizes;
@@ -21,11 +22,91 @@ pub struct CheckOptions {
     pub time: Option<Duration>,
     /// Board sizes; `None` takes the problem's default, sized for its oracle.
     pub sizes: Option<Sizes>,
+    /// The part of the cases this run covers.
+    pub shard: Shard,
 }
 
 impl Default for CheckOptions {
     fn default() -> CheckOptions {
-        CheckOptions { seed: DEFAULT_SEED, from: 0, cases: None, time: None, sizes: None }
+        CheckOptions { seed: DEFAULT_SEED, from: 0, cases: None, time: None, sizes: None, shard: Shard::WHOLE }
+    }
+}
+
+impl CheckOptions {
+    /// The indices of the whole run, before sharding: `from..from + cases`.
+    pub fn whole(&self, default_cases: u64) -> Range<u64> {
+        self.from..self.from.saturating_add(self.cases.unwrap_or(default_cases))
+    }
+
+    /// The indices this run covers: its shard of [`CheckOptions::whole`].
+    pub fn range(&self, default_cases: u64) -> Range<u64> {
+        self.shard.of(self.whole(default_cases))
+    }
+}
+
+/// Shard `index` of `count` (1-based, `--shard 2/3`): one of `count` contiguous, disjoint parts of a run's case
+/// indices that together cover it, so machines given the same seed and different shards split the run exactly.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    pub index: u64,
+    pub count: u64,
+}
+
+impl Shard {
+    pub const WHOLE: Shard = Shard { index: 1, count: 1 };
+
+    /// This shard's part of `range`. Parts differ in length by at most one.
+    pub fn of(self, range: Range<u64>) -> Range<u64> {
+        let len = u128::from(range.end - range.start);
+        let at = |k: u64| range.start + (len * u128::from(k) / u128::from(self.count)) as u64;
+        at(self.index - 1)..at(self.index)
+    }
+}
+
+impl std::fmt::Display for Shard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
+impl std::str::FromStr for Shard {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Shard, String> {
+        let bad = || format!("expected K/N with 1 <= K <= N, such as 2/4, found `{text}`");
+        let (k, n) = text.split_once('/').ok_or_else(bad)?;
+        let (index, count) = (k.trim().parse().map_err(|_| bad())?, n.trim().parse().map_err(|_| bad())?);
+        if (1..=count).contains(&index) { Ok(Shard { index, count }) } else { Err(bad()) }
+    }
+}
+
+/// Runs `case(i)` for the indices of `range` on the current rayon pool (`--jobs`) and hands the results to `take`
+/// in index order, until `take` breaks or `deadline` passes (looked at between chunks of cases). Whatever the number
+/// of threads, `take` sees the same results in the same order, so a run's summary and first failure do not depend
+/// on it; work on cases past a break is thrown away.
+pub fn in_order<T: Send>(
+    range: Range<u64>,
+    deadline: Option<Instant>,
+    case: impl Fn(u64) -> T + Sync,
+    mut take: impl FnMut(u64, T) -> ControlFlow<()>,
+) {
+    use rayon::iter::{IntoParallelIterator, ParallelIterator};
+    // Chunks grow while they are quick, so fast cases amortise the fork and join and slow ones still see the clock.
+    let mut chunk = rayon::current_num_threads() as u64;
+    let mut start = range.start;
+    while start < range.end && deadline.is_none_or(|d| Instant::now() < d) {
+        let end = range.end.min(start.saturating_add(chunk));
+        let clock = Instant::now();
+        let results: Vec<T> = (start..end).into_par_iter().map(&case).collect();
+        if clock.elapsed() < Duration::from_millis(50) {
+            chunk = (chunk * 2).min(1 << 16);
+        }
+        for (index, result) in (start..end).zip(results) {
+            if take(index, result).is_break() {
+                return;
+            }
+        }
+        start = end;
     }
 }
 
@@ -39,6 +120,9 @@ pub struct Summary {
     pub seed: u64,
     pub from: u64,
     pub sizes: Sizes,
+    /// The whole run's indices, and the shard of them this run was given (starting at `from`).
+    pub whole: Range<u64>,
+    pub shard: Shard,
     /// Cases run, from index `from` on.
     pub checked: u64,
     pub agreed: u64,
@@ -61,20 +145,32 @@ pub struct Failure {
     pub shrink_steps: usize,
     pub solver: String,
     pub oracle: String,
+    /// The oracle's answer to the minimal case as contest output; `None` if the oracle panicked.
+    pub expected: Option<String>,
     /// The command that regenerates the case and shrinks it again.
     pub command: String,
 }
 
-/// Check `P` on `options`, ticking `progress` once per case.
+/// What one case of `check` gave.
+struct Checked<P: Problem> {
+    case: P::Case,
+    verdicts: Verdicts<P>,
+    solver_time: Duration,
+    oracle_time: Duration,
+}
+
+/// Check `P` on `options`, ticking `progress` once per case, on the current rayon pool.
 pub fn check<P: Problem>(options: &CheckOptions, progress: &ProgressBar) -> Summary {
     let sizes = options.sizes.unwrap_or(P::CHECK_SIZES);
-    let cases = options.cases.unwrap_or(P::CHECK_CASES);
+    let range = options.range(P::CHECK_CASES);
     let started = Instant::now();
     let mut summary = Summary {
         problem: P::NAME,
         seed: options.seed,
-        from: options.from,
+        from: range.start,
         sizes,
+        whole: options.whole(P::CHECK_CASES),
+        shard: options.shard,
         checked: 0,
         agreed: 0,
         answers: BTreeMap::new(),
@@ -82,38 +178,46 @@ pub fn check<P: Problem>(options: &CheckOptions, progress: &ProgressBar) -> Summ
         oracle_time: Duration::ZERO,
         failure: None,
     };
-    for index in options.from..options.from.saturating_add(cases) {
-        if options.time.is_some_and(|limit| started.elapsed() >= limit) {
-            break;
-        }
+    let one = |index| {
         let case = generate_case::<P>(options.seed, index, sizes);
         let clock = Instant::now();
         let solver = run(P::solve, &case);
-        summary.solver_time += clock.elapsed();
+        let solver_time = clock.elapsed();
         let clock = Instant::now();
         let oracle = run(P::oracle, &case);
-        summary.oracle_time += clock.elapsed();
-        summary.checked += 1;
+        let oracle_time = clock.elapsed();
         progress.inc(1);
-        let kind = match &oracle {
+        Checked::<P> { case, verdicts: Verdicts { solver, oracle }, solver_time, oracle_time }
+    };
+    in_order(range, options.time.map(|limit| started + limit), one, |index, checked| {
+        summary.checked += 1;
+        summary.solver_time += checked.solver_time;
+        summary.oracle_time += checked.oracle_time;
+        let kind = match &checked.verdicts.oracle {
             Outcome::Answer(a) => P::kind(a),
             Outcome::Panic(_) => "oracle panicked".into(),
         };
         *summary.answers.entry(kind).or_default() += 1;
-        if (Verdicts::<P> { solver, oracle }).agree() {
+        if checked.verdicts.agree() {
             summary.agreed += 1;
+            ControlFlow::Continue(())
         } else {
-            summary.failure = Some(failure::<P>(case, options, index, sizes));
-            break;
+            summary.failure = Some(failure::<P>(checked.case, options, index, sizes));
+            ControlFlow::Break(())
         }
-    }
+    });
     summary
 }
 
 fn failure<P: Problem>(case: P::Case, options: &CheckOptions, index: u64, sizes: Sizes) -> Failure {
     let original = P::write(std::slice::from_ref(&case));
     let (minimal, shrink_steps) = shrink_while::<P>(case, |c| !Verdicts::<P>::of(c).agree());
-    let (solver, oracle) = Verdicts::<P>::of(&minimal).shown();
+    let verdicts = Verdicts::<P>::of(&minimal);
+    let (solver, oracle) = verdicts.shown();
+    let expected = match verdicts.oracle {
+        Outcome::Answer(answer) => Some(games::contest::write_answers([answer])),
+        Outcome::Panic(_) => None,
+    };
     let size_flag = if sizes == P::CHECK_SIZES { String::new() } else { format!(" --size {sizes}") };
     Failure {
         index,
@@ -123,6 +227,7 @@ fn failure<P: Problem>(case: P::Case, options: &CheckOptions, index: u64, sizes:
         shrink_steps,
         solver,
         oracle,
+        expected,
         command: format!("gamecheck check {} --seed {} --from {index} --cases 1{size_flag}", P::NAME, options.seed),
     }
 }
@@ -144,6 +249,25 @@ impl Failure {
             command = self.command,
         )
     }
+}
+
+/// Writes a failing case and its right answers as `DIR/PROBLEM/seed-S-case-I.in` and `.ans`, the layout of
+/// `tests/data`, so that moving the two files into `tests/data/PROBLEM/` makes the case a regression test of the
+/// official-data runner. Returns the path of the `.in` file.
+pub fn save_case(
+    dir: &std::path::Path,
+    problem: &str,
+    seed: u64,
+    index: u64,
+    input: &str,
+    answers: &str,
+) -> std::io::Result<std::path::PathBuf> {
+    let dir = dir.join(problem);
+    std::fs::create_dir_all(&dir)?;
+    let path = dir.join(format!("seed-{seed}-case-{index}.in"));
+    std::fs::write(&path, input)?;
+    std::fs::write(path.with_extension("ans"), answers)?;
+    Ok(path)
 }
 
 /// The outcome of checking every case of one size.

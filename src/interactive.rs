@@ -10,13 +10,14 @@
 
 use std::ffi::OsString;
 use std::io::{self, BufRead, BufReader, Read, Write};
-use std::process::{Child, Command, ExitStatus, Stdio};
+use std::process::{ExitStatus, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::time::{Duration, Instant};
 
 use indicatif::ProgressBar;
 
 use crate::check::{CheckOptions, Summary};
+use crate::program::Running;
 
 /// An interactive problem, seen through the registry.
 pub trait Interactive: Sync {
@@ -123,24 +124,17 @@ pub struct Connection {
     from_program: Receiver<Received>,
     /// Lines received so far, blank ones included, for line numbers in messages.
     line: usize,
-    child: Option<Child>,
+    program: Option<Running>,
 }
 
 impl Connection {
     /// Run `command` (program and arguments) with piped standard input and output; standard error is passed
     /// through. On Unix it gets a process group of its own, so that the grader can end anything it starts.
     pub fn spawn(command: &[OsString]) -> io::Result<Connection> {
-        let (program, args) = command
-            .split_first()
-            .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "no program to run was given"))?;
-        let mut command = Command::new(program);
-        command.args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::inherit());
-        #[cfg(unix)]
-        std::os::unix::process::CommandExt::process_group(&mut command, 0);
-        let mut child = command.spawn()?;
-        let stdin = child.stdin.take().expect("stdin is piped");
-        let stdout = child.stdout.take().expect("stdout is piped");
-        Ok(Connection::over(stdin, stdout, Some(child)))
+        let mut program = crate::program::spawn(command, [Stdio::piped(), Stdio::piped(), Stdio::inherit()])?;
+        let stdin = program.child().stdin.take().expect("stdin is piped");
+        let stdout = program.child().stdout.take().expect("stdout is piped");
+        Ok(Connection::over(stdin, stdout, Some(program)))
     }
 
     /// A player on a thread of this process, speaking through in-memory pipes: the protocol without process start-up
@@ -161,7 +155,7 @@ impl Connection {
     fn over(
         input: impl Write + Send + 'static,
         output: impl Read + Send + 'static,
-        child: Option<Child>,
+        program: Option<Running>,
     ) -> Connection {
         let (to_program, lines_out) = mpsc::channel::<Vec<u8>>();
         std::thread::spawn(move || {
@@ -190,7 +184,7 @@ impl Connection {
                 }
             }
         });
-        Connection { to_program: Some(to_program), from_program, line: 0, child }
+        Connection { to_program: Some(to_program), from_program, line: 0, program }
     }
 
     /// Send one line (a newline is added).
@@ -226,29 +220,10 @@ impl Connection {
     /// status, if it is a process; `None` for a thread, or for a process that had to be killed.
     pub fn finish(mut self, grace: Duration) -> Option<ExitStatus> {
         self.to_program = None;
-        let child = self.child.as_mut()?;
-        let deadline = Instant::now() + grace;
-        while !has_exited(child) && Instant::now() < deadline {
-            std::thread::sleep(Duration::from_millis(2));
-        }
-        let exited = has_exited(child);
-        let status = self.end();
+        let program = self.program.as_mut()?;
+        let exited = program.wait_until(Instant::now() + grace);
+        let status = program.end();
         if exited { status } else { None }
-    }
-
-    /// Kill the process group (before reaping the leader, so the group id cannot have been reused), then reap.
-    fn end(&mut self) -> Option<ExitStatus> {
-        let child = self.child.as_mut()?;
-        #[cfg(unix)]
-        // SAFETY: kill(2) with a negative pid signals that process group; it has no memory effects.
-        unsafe {
-            libc::kill(-(child.id() as libc::pid_t), libc::SIGKILL);
-        }
-        #[cfg(not(unix))]
-        let _ = child.kill();
-        let status = child.wait().ok();
-        self.child = None;
-        status
     }
 }
 
@@ -297,28 +272,5 @@ impl Read for PipeReader {
         buf[..n].copy_from_slice(&self.chunk[self.at..self.at + n]);
         self.at += n;
         Ok(n)
-    }
-}
-
-/// Whether the child has exited, without reaping it: its process group id stays reserved until we kill the group.
-#[cfg(unix)]
-fn has_exited(child: &Child) -> bool {
-    // SAFETY: waitid(2) only writes into the zeroed siginfo we pass; WNOWAIT leaves the child waitable.
-    unsafe {
-        let mut info: libc::siginfo_t = std::mem::zeroed();
-        let flags = libc::WEXITED | libc::WNOWAIT | libc::WNOHANG;
-        libc::waitid(libc::P_PID, child.id() as libc::id_t, &mut info, flags) == 0 && info.si_pid() != 0
-    }
-}
-
-#[cfg(not(unix))]
-fn has_exited(child: &mut Child) -> bool {
-    matches!(child.try_wait(), Ok(Some(_)))
-}
-
-impl Drop for Connection {
-    fn drop(&mut self) {
-        self.to_program = None;
-        self.end();
     }
 }

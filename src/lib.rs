@@ -10,8 +10,10 @@ pub mod fuzzing;
 pub mod interactive;
 pub mod problem;
 pub mod problems;
+pub mod program;
 pub mod registry;
 pub mod strategy;
+pub mod stress;
 
 pub use interactive::Interactive;
 pub use problem::{Outcome, Problem, generate_case};

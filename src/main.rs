@@ -3,16 +3,17 @@
 
 use std::ffi::OsString;
 use std::io::{Read, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
 use anyhow::Context;
 use clap::{Parser, Subcommand};
 use comfy_table::{Cell, CellAlignment, Table, presets::UTF8_FULL_CONDENSED};
-use gamecheck::check::{CheckOptions, DEFAULT_SEED, Summary};
+use gamecheck::check::{CheckOptions, DEFAULT_SEED, Shard, Summary, save_case};
 use gamecheck::interactive::{Connection, JudgeOptions, ProveOptions};
 use gamecheck::registry::{AnyProblem, Engine, INTERACTIVE, all_problems};
+use gamecheck::stress::StressOptions;
 use gamecheck::{Entry, Interactive, PROBLEMS};
 use games::Sizes;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -75,6 +76,50 @@ enum Command {
         /// Board sizes, `7` or `3..12` (inclusive); each problem's oracle-sized default when absent.
         #[arg(long)]
         size: Option<Sizes>,
+        #[command(flatten)]
+        scale: Scale,
+        /// Write each failing case and the oracle's answers as DIR/PROBLEM/seed-S-case-I.in and .ans; moved into
+        /// tests/data/PROBLEM/ they become regression tests.
+        #[arg(long, value_name = "DIR")]
+        save: Option<PathBuf>,
+    },
+    /// Run someone else's program (a contest submission in any language) on generated cases as contest input,
+    /// compare its output with our answers, and shrink the first failure by running it on smaller cases:
+    /// `gamecheck stress hex -- ./my-solution`.
+    Stress {
+        #[arg(value_parser = problem)]
+        problem: &'static dyn Entry,
+        /// Cases to try.
+        #[arg(long, default_value_t = gamecheck::stress::STRESS_CASES)]
+        cases: u64,
+        #[arg(long, default_value_t = DEFAULT_SEED)]
+        seed: u64,
+        /// The first case index.
+        #[arg(long, default_value_t = 0)]
+        from: u64,
+        /// Stop starting new runs after this many seconds.
+        #[arg(long)]
+        time: Option<f64>,
+        /// Board sizes, `7` or `3..12` (inclusive); the problem's check sizes by default.
+        #[arg(long)]
+        size: Option<Sizes>,
+        /// Cases per run of the program (its input holds T = K cases).
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=1000))]
+        batch: u64,
+        /// Seconds one run may take before it is killed and reported as a time-out.
+        #[arg(long, default_value_t = gamecheck::stress::DEFAULT_TIMEOUT.as_secs_f64())]
+        timeout: f64,
+        /// Whose answers the program must match.
+        #[arg(long, value_enum, default_value_t = Against::Solver)]
+        against: Against,
+        #[command(flatten)]
+        scale: Scale,
+        /// Write the minimal failing case and our answers as DIR/PROBLEM/seed-S-case-I.in and .ans.
+        #[arg(long, value_name = "DIR")]
+        save: Option<PathBuf>,
+        /// The program and its arguments, after `--`.
+        #[arg(last = true, required = true, num_args = 1..)]
+        command: Vec<OsString>,
     },
     /// Check every case of the given sizes (every N×N board for Hex), on all cores.
     Exhaust {
@@ -132,6 +177,34 @@ enum Command {
     },
 }
 
+/// How a long run uses this machine and others.
+#[derive(clap::Args)]
+struct Scale {
+    /// Threads to run cases on; all cores when absent. Results do not depend on it.
+    #[arg(long)]
+    jobs: Option<usize>,
+    /// Run only part K of N of the cases (`--shard 2/4`): N machines with the same seed and shards 1/N..N/N cover
+    /// the run exactly once, in disjoint index ranges.
+    #[arg(long, default_value = "1/1")]
+    shard: Shard,
+}
+
+impl Scale {
+    fn start(&self) -> anyhow::Result<()> {
+        if let Some(jobs) = self.jobs {
+            anyhow::ensure!(jobs >= 1, "--jobs takes at least 1");
+            rayon::ThreadPoolBuilder::new().num_threads(jobs).build_global().context("starting the threads")?;
+        }
+        Ok(())
+    }
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum Against {
+    Solver,
+    Oracle,
+}
+
 fn problem(name: &str) -> Result<&'static dyn Entry, String> {
     gamecheck::find(name).ok_or_else(|| {
         let names: Vec<_> = PROBLEMS.iter().map(|p| p.name()).collect();
@@ -180,11 +253,25 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Gen { problem, cases, seed, from, size } => {
             print(&problem.generate(seed, from, cases, size.unwrap_or(problem.check_sizes())))?;
         }
-        Command::Check { problems, cases, seed, from, time, size } => {
+        Command::Check { problems, cases, seed, from, time, size, scale, save } => {
+            scale.start()?;
             let problems = if problems.is_empty() { all_problems().collect() } else { problems };
             let time = time.map(Duration::try_from_secs_f64).transpose().context("--time takes seconds")?;
-            let options = CheckOptions { seed, from, cases, time, sizes: size };
-            return Ok(check(&problems, &options));
+            let options = CheckOptions { seed, from, cases, time, sizes: size, shard: scale.shard };
+            return check(&problems, &options, save.as_deref());
+        }
+        Command::Stress { problem, cases, seed, from, time, size, batch, timeout, against, scale, save, command } => {
+            scale.start()?;
+            gamecheck::program::end_all_on_interrupt();
+            let time = time.map(Duration::try_from_secs_f64).transpose().context("--time takes seconds")?;
+            let timeout = Duration::try_from_secs_f64(timeout).context("--timeout takes seconds")?;
+            let against = match against {
+                Against::Solver => Engine::Solver,
+                Against::Oracle => Engine::Oracle,
+            };
+            let cases = CheckOptions { seed, from, cases: Some(cases), time, sizes: size, shard: scale.shard };
+            let options = StressOptions { cases, batch, timeout, against };
+            return stress(problem, &command, &options, save.as_deref());
         }
         Command::Exhaust { problem, size } => return Ok(exhaust(problem, size)),
         Command::List => {
@@ -202,6 +289,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         }
         Command::Judge { problem, games, seed, from, timeout, quiet, command } => {
             let timeout = Duration::try_from_secs_f64(timeout).context("--timeout takes seconds")?;
+            gamecheck::program::end_all_on_interrupt();
             let options = JudgeOptions { seed, from, games, timeout, per_game: !quiet };
             let program =
                 Connection::spawn(&command).with_context(|| format!("starting {}", command[0].to_string_lossy()))?;
@@ -226,7 +314,53 @@ fn print(text: &str) -> anyhow::Result<()> {
     }
 }
 
-fn check(problems: &[AnyProblem], options: &CheckOptions) -> ExitCode {
+fn stress(
+    problem: &'static dyn Entry,
+    command: &[OsString],
+    options: &StressOptions,
+    save: Option<&Path>,
+) -> anyhow::Result<ExitCode> {
+    // Our engines' panics are caught and shown as expected answers; the default hook would print each one again.
+    std::panic::set_hook(Box::new(|_| {}));
+    let total = options.cases.range(gamecheck::stress::STRESS_CASES).count() as u64;
+    let style = ProgressStyle::with_template("{prefix:>22} [{bar:30}] {pos}/{len} {elapsed}")
+        .expect("a valid template")
+        .progress_chars("=> ");
+    let bar = ProgressBar::new(total).with_style(style).with_prefix(problem.name());
+    let summary =
+        problem.stress(command, options, &bar).with_context(|| format!("running {}", command[0].to_string_lossy()))?;
+    bar.finish_and_clear();
+    println!(
+        "{}: seed {}, {}: ran cases {}..{}, {} passed, {:.2} s in the program",
+        summary.problem,
+        summary.seed,
+        covered(summary.whole.clone(), summary.shard),
+        summary.from,
+        summary.from + summary.checked,
+        summary.passed,
+        summary.program_time.as_secs_f64()
+    );
+    let Some(failure) = &summary.failure else { return Ok(ExitCode::SUCCESS) };
+    println!("\n{}", failure.report(summary.problem));
+    if let Some(dir) = save {
+        let path = save_case(dir, summary.problem, summary.seed, failure.index, &failure.minimal, &failure.expected)
+            .with_context(|| format!("saving the case under {}", dir.display()))?;
+        println!("saved as {} and .ans", path.display());
+    }
+    Ok(ExitCode::from(1))
+}
+
+/// Which part of a run this was: the whole index range, or a shard of it.
+fn covered(whole: std::ops::Range<u64>, shard: Shard) -> String {
+    if shard == Shard::WHOLE {
+        format!("cases {}..{}", whole.start, whole.end)
+    } else {
+        let part = shard.of(whole.clone());
+        format!("shard {shard} of cases {}..{} (cases {}..{})", whole.start, whole.end, part.start, part.end)
+    }
+}
+
+fn check(problems: &[AnyProblem], options: &CheckOptions, save: Option<&Path>) -> anyhow::Result<ExitCode> {
     // Panics are caught and reported as failures; the default hook would print each one again while shrinking.
     std::panic::set_hook(Box::new(|_| {}));
     let style = ProgressStyle::with_template("{prefix:>22} [{bar:30}] {pos}/{len} {elapsed}")
@@ -250,6 +384,11 @@ fn check(problems: &[AnyProblem], options: &CheckOptions) -> ExitCode {
         bar.finish_and_clear();
     }
     println!("{}", table(&summaries));
+    if options.shard != Shard::WHOLE {
+        for s in &summaries {
+            println!("{}: seed {}, {}", s.problem, s.seed, covered(s.whole.clone(), s.shard));
+        }
+    }
     for proof in &proofs {
         println!("{proof}");
     }
@@ -262,9 +401,14 @@ fn check(problems: &[AnyProblem], options: &CheckOptions) -> ExitCode {
         if let Some(failure) = &summary.failure {
             println!("\n{}", failure.report(summary.problem));
             code = ExitCode::from(1);
+            if let (Some(dir), Some(expected)) = (save, &failure.expected) {
+                let path = save_case(dir, summary.problem, summary.seed, failure.index, &failure.minimal, expected)
+                    .with_context(|| format!("saving the case under {}", dir.display()))?;
+                println!("saved as {} and .ans (the oracle's answers)", path.display());
+            }
         }
     }
-    code
+    Ok(code)
 }
 
 fn exhaust(problem: &'static dyn Entry, sizes: Sizes) -> ExitCode {

@@ -25,6 +25,9 @@ pub trait Problem: 'static {
     fn generate(rng: &mut ChaCha8Rng, sizes: Sizes) -> Self::Case;
     /// Strictly smaller cases to try when this one exposes a bug, most promising first.
     fn shrink(case: &Self::Case) -> Vec<Self::Case>;
+    /// One answer of someone else's contest output (the text after `Case #x: `), printed again as we print answers,
+    /// so that it compares with an [`Self::Answer`]'s `to_string()`; `Err` says what was expected.
+    fn read_answer(text: &str) -> Result<String, String>;
     fn solve(case: &Self::Case) -> Self::Answer;
     fn oracle(case: &Self::Case) -> Self::Answer;
     /// A case built from fuzzer bytes; running out of bytes is an error, not a default case.
@@ -102,13 +105,16 @@ impl<P: Problem> Verdicts<P> {
     }
 }
 
-/// Greedy shrinking: take the first smaller candidate that still fails, until none does.
+/// Greedy shrinking: take the first smaller candidate that still fails, until none does. Candidates are tried on
+/// the current rayon pool, and the first failing one in the problem's order wins, so the result does not depend on
+/// the number of threads.
 ///
 /// Returns the minimal case and how many steps it took. Every candidate is strictly smaller, so this ends.
-pub fn shrink_while<P: Problem>(case: P::Case, fails: impl Fn(&P::Case) -> bool) -> (P::Case, usize) {
+pub fn shrink_while<P: Problem>(case: P::Case, fails: impl Fn(&P::Case) -> bool + Sync) -> (P::Case, usize) {
+    use rayon::iter::{IntoParallelIterator, ParallelIterator};
     let mut case = case;
     let mut steps = 0;
-    while let Some(smaller) = P::shrink(&case).into_iter().find(|c| fails(c)) {
+    while let Some(smaller) = P::shrink(&case).into_par_iter().find_first(|c| fails(c)) {
         case = smaller;
         steps += 1;
     }

@@ -1,5 +1,7 @@
 //! The problem registry: one line per problem, and the object-safe face the CLI works through.
 
+use std::ffi::OsString;
+use std::io;
 use std::marker::PhantomData;
 
 use games::{ParseError, Sizes};
@@ -8,6 +10,7 @@ use indicatif::ProgressBar;
 use crate::check::{CheckOptions, Exhaustive, Summary, check, exhaust};
 use crate::interactive::Interactive;
 use crate::problems::{AdjacentConsecutive, Havannah, Hex, InventorOutlasting, OrderChaos};
+use crate::stress::{StressOptions, StressSummary, stress};
 use crate::{Problem, generate_case};
 
 /// Every registered problem. Adding a problem: its modules in games, solvers, oracles and `src/problems/`, then one
@@ -80,6 +83,13 @@ pub trait Entry: Sync {
     /// Cases `from..from + cases` of `seed` as one contest input.
     fn generate(&self, seed: u64, from: u64, cases: u64, sizes: Sizes) -> String;
     fn check(&self, options: &CheckOptions, progress: &ProgressBar) -> Summary;
+    /// Someone else's program against our answers (see [`crate::stress`]).
+    fn stress(
+        &self,
+        program: &[OsString],
+        options: &StressOptions,
+        progress: &ProgressBar,
+    ) -> io::Result<StressSummary>;
     /// Solver against oracle on every case of one size.
     fn exhaust(&self, size: usize, progress: &ProgressBar) -> Exhaustive;
     /// The `PROBLEM` fuzz target's body (see [`crate::fuzzing::differential`]).
@@ -122,6 +132,15 @@ impl<P: Problem> Entry for Registered<P> {
 
     fn check(&self, options: &CheckOptions, progress: &ProgressBar) -> Summary {
         check::<P>(options, progress)
+    }
+
+    fn stress(
+        &self,
+        program: &[OsString],
+        options: &StressOptions,
+        progress: &ProgressBar,
+    ) -> io::Result<StressSummary> {
+        stress::<P>(program, options, progress)
     }
 
     fn exhaust(&self, size: usize, progress: &ProgressBar) -> Exhaustive {

@@ -40,6 +40,9 @@ impl Problem for BrokenHex {
     fn arbitrary(u: &mut arbitrary::Unstructured<'_>) -> arbitrary::Result<Board> {
         Hex::arbitrary(u)
     }
+    fn read_answer(text: &str) -> Result<String, String> {
+        Hex::read_answer(text)
+    }
     fn solve(case: &Board) -> Verdict {
         match Hex::solve(case) {
             Verdict::Impossible if case.count(Stone::Blue).abs_diff(case.count(Stone::Red)) > 1 => Verdict::NobodyWins,

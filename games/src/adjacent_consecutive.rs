@@ -153,6 +153,13 @@ impl fmt::Display for Game {
     }
 }
 
+/// One answer of contest output, after its `Case #x: `: A's and B's mistakes, one space apart.
+pub fn read_answer(text: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("expected two counts `A B` (the mistakes of A and B), found `{text}`");
+    let (a, b) = text.split_once(' ').ok_or_else(bad)?;
+    Ok((crate::contest::read_count(a).map_err(|_| bad())?, crate::contest::read_count(b).map_err(|_| bad())?))
+}
+
 /// A whole contest input: T, then per case N and N lines `M C` (the tile, then the cell).
 pub fn parse(input: &str) -> Result<Vec<Game>, ParseError> {
     let mut lines = Lines::new(NAME, input);

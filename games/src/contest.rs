@@ -94,8 +94,16 @@ pub fn write_answers<A: Display>(answers: impl IntoIterator<Item = A>) -> String
     answers.into_iter().enumerate().map(|(i, a)| format!("Case #{}: {a}\n", i + 1)).collect()
 }
 
-/// Split contest output into the text of each answer, checking the `Case #x: ` prefixes are 1, 2, 3, ...
-pub fn read_answers<'a>(problem: &'static str, output: &'a str) -> Result<Vec<&'a str>, ParseError> {
+/// A count in contest output: decimal digits, no sign, no leading zero (a judge comparing tokens would not accept
+/// `07` for `7`).
+pub fn read_count(text: &str) -> Result<usize, String> {
+    let plain = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) && (text == "0" || !text.starts_with('0'));
+    plain.then(|| text.parse().ok()).flatten().ok_or_else(|| format!("expected a count, found `{text}`"))
+}
+
+/// Split contest output into the text of each answer and its line number, checking the `Case #x: ` prefixes are 1,
+/// 2, 3, ...
+pub fn read_answers<'a>(problem: &'static str, output: &'a str) -> Result<Vec<(usize, &'a str)>, ParseError> {
     let mut answers = Vec::new();
     for (i, line) in output.lines().enumerate() {
         let line = line.trim_end();
@@ -108,7 +116,7 @@ pub fn read_answers<'a>(problem: &'static str, output: &'a str) -> Result<Vec<&'
             line: i + 1,
             message: format!("expected a line starting `{prefix}`, found `{line}`"),
         })?;
-        answers.push(answer);
+        answers.push((i + 1, answer));
     }
     Ok(answers)
 }

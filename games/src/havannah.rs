@@ -217,6 +217,11 @@ impl std::str::FromStr for Answer {
     }
 }
 
+/// One answer of contest output, after its `Case #x: `.
+pub fn read_answer(text: &str) -> Result<Answer, String> {
+    text.parse()
+}
+
 /// A whole contest input: T, then per case `S M` and M lines `x y`.
 pub fn parse(input: &str) -> Result<Vec<Game>, ParseError> {
     let mut lines = Lines::new(NAME, input);

@@ -223,6 +223,11 @@ impl std::str::FromStr for Verdict {
     }
 }
 
+/// One answer of contest output, after its `Case #x: `.
+pub fn read_answer(text: &str) -> Result<Verdict, String> {
+    text.parse()
+}
+
 /// A whole contest input: T, then per case N and N rows of `B`, `R`, `.`.
 pub fn parse(input: &str) -> Result<Vec<Board>, ParseError> {
     let mut lines = Lines::new(NAME, input);

@@ -244,6 +244,12 @@ impl fmt::Display for Answer {
     }
 }
 
+/// One answer of contest output, after its `Case #x: `: the number of winning first moves (the Grundy number is
+/// ours alone).
+pub fn read_answer(text: &str) -> Result<usize, String> {
+    crate::contest::read_count(text)
+}
+
 /// A whole contest input: T, then per case `R C` and R rows of C characters, `X` or `.`.
 pub fn parse(input: &str) -> Result<Vec<Board>, ParseError> {
     let mut lines = Lines::new(NAME, input);

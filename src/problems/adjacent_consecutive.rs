@@ -46,6 +46,10 @@ impl Problem for AdjacentConsecutive {
         adjacent_consecutive::all_games(n as u32)
     }
 
+    fn read_answer(text: &str) -> Result<String, String> {
+        games::adjacent_consecutive::read_answer(text).map(|(a, b)| format!("{a} {b}"))
+    }
+
     fn solve(case: &Game) -> Answer {
         solvers::adjacent_consecutive::answer(case)
     }

@@ -70,6 +70,10 @@ impl Problem for Havannah {
         }
     }
 
+    fn read_answer(text: &str) -> Result<String, String> {
+        games::havannah::read_answer(text).map(|a| a.to_string())
+    }
+
     fn solve(case: &Game) -> Answer {
         solvers::havannah::answer(case)
     }

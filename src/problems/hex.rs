@@ -44,6 +44,10 @@ impl Problem for Hex {
         Box::new(hex::all_boards(n))
     }
 
+    fn read_answer(text: &str) -> Result<String, String> {
+        games::hex::read_answer(text).map(|v| v.to_string())
+    }
+
     fn solve(case: &Board) -> Verdict {
         solvers::hex::verdict(case)
     }

@@ -48,6 +48,10 @@ impl Problem for InventorOutlasting {
         Box::new(inventor_outlasting::all_boards(cells))
     }
 
+    fn read_answer(text: &str) -> Result<String, String> {
+        games::inventor_outlasting::read_answer(text).map(|n| n.to_string())
+    }
+
     fn solve(case: &Board) -> Answer {
         solvers::inventor_outlasting::answer(case)
     }

@@ -224,8 +224,8 @@ impl Interactive for OrderChaos {
         let mut answers = BTreeMap::new();
         let (mut checked, mut agreed) = (0, 0);
         let clock = Instant::now();
-        let end = options.from.saturating_add(options.cases.unwrap_or(CHECK_CASES));
-        let mut from = options.from;
+        let range = options.range(CHECK_CASES);
+        let (mut from, end) = (range.start, range.end);
         // One run announces at most MAX_T games, so a longer check is several runs, each with a fresh player.
         while from < end && failure.is_none() && options.time.is_none_or(|limit| clock.elapsed() < limit) {
             let games = (end - from).min(order_chaos::MAX_T);
@@ -277,8 +277,10 @@ impl Interactive for OrderChaos {
         let summary = Summary {
             problem: order_chaos::NAME,
             seed: options.seed,
-            from: options.from,
+            from: range.start,
             sizes: Sizes::new(order_chaos::SIDE, order_chaos::SIDE),
+            whole: options.whole(CHECK_CASES),
+            shard: options.shard,
             checked,
             agreed,
             answers,

@@ -1,0 +1,348 @@
+//! `stress`: someone else's program (a contest submission in any language) against our solver or oracle, on the
+//! cases `check` generates, through contest input and output. The first failure is shrunk by running the program
+//! again on smaller cases.
+
+use std::ffi::OsString;
+use std::fmt;
+use std::ops::ControlFlow;
+use std::time::{Duration, Instant};
+
+use games::Sizes;
+use indicatif::ProgressBar;
+
+use crate::check::{CheckOptions, Shard, in_order};
+use crate::problem::{run, shrink_while};
+use crate::registry::Engine;
+use crate::{Problem, generate_case, program};
+
+/// How many cases a `stress` run tries when `--cases` is not given: each is a run of the program, so far fewer than
+/// `check` runs in process.
+pub const STRESS_CASES: u64 = 1000;
+
+/// What one `stress` run covers and how the program is run.
+#[derive(Clone, Debug)]
+pub struct StressOptions {
+    /// Seed, indices, sizes, time budget and shard, as for `check` (`cases: None` means [`STRESS_CASES`]).
+    pub cases: CheckOptions,
+    /// Cases per run of the program.
+    pub batch: u64,
+    /// How long one run may take.
+    pub timeout: Duration,
+    /// Whose answers are expected.
+    pub against: Engine,
+}
+
+/// How a run of the program went wrong. Shrinking keeps the kind, so a wrong answer does not shrink into a crash.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum FaultKind {
+    WrongAnswer,
+    /// Killed by a signal (a segmentation fault, an abort).
+    RuntimeError,
+    NonZeroExit,
+    MalformedOutput,
+    Timeout,
+}
+
+impl fmt::Display for FaultKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            FaultKind::WrongAnswer => "wrong answer",
+            FaultKind::RuntimeError => "runtime error",
+            FaultKind::NonZeroExit => "non-zero exit",
+            FaultKind::MalformedOutput => "malformed output",
+            FaultKind::Timeout => "time-out",
+        })
+    }
+}
+
+/// One failed run: what kind, in a line what happened, and what the program printed.
+#[derive(Clone, Debug)]
+pub struct Fault {
+    pub kind: FaultKind,
+    pub message: String,
+    pub output: String,
+    pub stderr: String,
+}
+
+/// The outcome of a `stress` run on one problem.
+#[derive(Clone, Debug)]
+pub struct StressSummary {
+    pub problem: &'static str,
+    pub seed: u64,
+    /// The whole run's indices, the shard of them this run was given, and how many it checked from the shard's start.
+    pub whole: std::ops::Range<u64>,
+    pub shard: Shard,
+    pub from: u64,
+    pub sizes: Sizes,
+    pub checked: u64,
+    pub passed: u64,
+    pub program_time: Duration,
+    pub failure: Option<StressFailure>,
+}
+
+/// The first failing case, shrunk.
+#[derive(Clone, Debug)]
+pub struct StressFailure {
+    /// The index of the failing case (with `--batch`, the first case of its run if no case fails alone).
+    pub index: u64,
+    pub fault: Fault,
+    /// Set when the batch failed but none of its cases fails alone: then nothing is shrunk.
+    pub batch_only: bool,
+    /// The minimal failing input and our answers to it, as contest input and output.
+    pub minimal: String,
+    pub expected: String,
+    pub minimal_size: usize,
+    pub shrink_steps: usize,
+    pub against: Engine,
+    pub command: String,
+}
+
+/// Our answers to `cases`, as we print them.
+fn answers<P: Problem>(cases: &[P::Case], against: Engine) -> Vec<String> {
+    let engine = match against {
+        Engine::Solver => P::solve,
+        Engine::Oracle => P::oracle,
+    };
+    // A panic here is ours, not the program's: it shows as the expected answer, which no program prints.
+    cases.iter().map(|case| run(engine, case)).map(|outcome| outcome.to_string()).collect()
+}
+
+/// Runs `program` on `cases` and compares its output with `expected`: `Ok(())` when every answer matches.
+pub fn judge<P: Problem>(
+    program: &[OsString],
+    cases: &[P::Case],
+    expected: &[String],
+    timeout: Duration,
+) -> std::io::Result<Result<(), Fault>> {
+    let ran = program::run(program, P::write(cases).as_bytes(), timeout)?;
+    let output = String::from_utf8_lossy(&ran.stdout).into_owned();
+    let fault = |kind, message: String| Fault { kind, message, output: output.clone(), stderr: ran.stderr.clone() };
+    let Some(status) = ran.status else {
+        let message = format!("no exit within the time limit of {:.2} s", timeout.as_secs_f64());
+        return Ok(Err(fault(FaultKind::Timeout, message)));
+    };
+    if !status.success() {
+        return Ok(Err(match status.code() {
+            Some(code) => fault(FaultKind::NonZeroExit, format!("exit status {code}")),
+            None => fault(FaultKind::RuntimeError, format!("ended by a signal ({status})")),
+        }));
+    }
+    if ran.flooded {
+        let message = format!("more than {} MiB of output", program::MAX_OUTPUT >> 20);
+        return Ok(Err(fault(FaultKind::MalformedOutput, message)));
+    }
+    let Ok(text) = std::str::from_utf8(&ran.stdout) else {
+        return Ok(Err(fault(FaultKind::MalformedOutput, "the output is not UTF-8 text".into())));
+    };
+    let read = match games::contest::read_answers(P::NAME, text) {
+        Ok(read) => read,
+        Err(e) => return Ok(Err(fault(FaultKind::MalformedOutput, e.to_string()))),
+    };
+    if read.len() != cases.len() {
+        let message = format!("expected {} answer line(s), found {}", cases.len(), read.len());
+        return Ok(Err(fault(FaultKind::MalformedOutput, message)));
+    }
+    for (case, ((line, text), expected)) in read.into_iter().zip(expected).enumerate() {
+        let got = match P::read_answer(text) {
+            Ok(got) => got,
+            Err(e) => return Ok(Err(fault(FaultKind::MalformedOutput, format!("output line {line}: {e}")))),
+        };
+        if got != *expected {
+            let message = format!("case {} (output line {line}): expected `{expected}`, found `{got}`", case + 1);
+            return Ok(Err(fault(FaultKind::WrongAnswer, message)));
+        }
+    }
+    Ok(Ok(()))
+}
+
+/// One batch of `stress`: its first index, cases, and how the run went.
+struct Batch<P: Problem> {
+    cases: Vec<P::Case>,
+    result: std::io::Result<Result<(), Fault>>,
+    time: Duration,
+}
+
+/// Stress `program` on `P`, ticking `progress` once per case, on the current rayon pool. An error is a program that
+/// cannot be started at all.
+pub fn stress<P: Problem>(
+    program: &[OsString],
+    options: &StressOptions,
+    progress: &ProgressBar,
+) -> std::io::Result<StressSummary> {
+    let cases = &options.cases;
+    let sizes = cases.sizes.unwrap_or(P::CHECK_SIZES);
+    let range = cases.range(STRESS_CASES);
+    let batch = options.batch.max(1);
+    let started = Instant::now();
+    let mut summary = StressSummary {
+        problem: P::NAME,
+        seed: cases.seed,
+        whole: cases.whole(STRESS_CASES),
+        shard: cases.shard,
+        from: range.start,
+        sizes,
+        checked: 0,
+        passed: 0,
+        program_time: Duration::ZERO,
+        failure: None,
+    };
+    let batches = (range.end - range.start).div_ceil(batch);
+    let first_of = |b: u64| range.start + b * batch;
+    let one = |b: u64| {
+        let indices = first_of(b)..range.end.min(first_of(b) + batch);
+        let cases: Vec<P::Case> = indices.map(|i| generate_case::<P>(cases.seed, i, sizes)).collect();
+        let expected = answers::<P>(&cases, options.against);
+        let clock = Instant::now();
+        let result = judge::<P>(program, &cases, &expected, options.timeout);
+        progress.inc(cases.len() as u64);
+        Batch::<P> { cases, result, time: clock.elapsed() }
+    };
+    let mut error = None;
+    in_order(0..batches, cases.time.map(|limit| started + limit), one, |b, ran| {
+        summary.program_time += ran.time;
+        summary.checked += ran.cases.len() as u64;
+        match ran.result {
+            Ok(Ok(())) => {
+                summary.passed += ran.cases.len() as u64;
+                return ControlFlow::Continue(());
+            }
+            Ok(Err(fault)) => summary.failure = Some(failure::<P>(program, options, first_of(b), ran.cases, fault)),
+            Err(e) => error = Some(e),
+        }
+        ControlFlow::Break(())
+    });
+    match error {
+        Some(e) => Err(e),
+        None => Ok(summary),
+    }
+}
+
+/// Finds the failing case of a failed batch, shrinks it, and builds the report.
+fn failure<P: Problem>(
+    program: &[OsString],
+    options: &StressOptions,
+    first: u64,
+    cases: Vec<P::Case>,
+    fault: Fault,
+) -> StressFailure {
+    let fails_as = |kind: FaultKind| {
+        move |case: &P::Case| {
+            let cases = std::slice::from_ref(case);
+            let expected = answers::<P>(cases, options.against);
+            // A program that started once and cannot start now is a failure of the machine, not of the case.
+            matches!(judge::<P>(program, cases, &expected, options.timeout), Ok(Err(fault)) if fault.kind == kind)
+        }
+    };
+    // A failure of the whole batch is looked for case by case; the batch is kept when no case fails alone (the
+    // program may carry state from case to case).
+    let single = if cases.len() == 1 {
+        Some((0, fault.clone()))
+    } else {
+        cases.iter().enumerate().find_map(|(i, case)| {
+            let expected = answers::<P>(std::slice::from_ref(case), options.against);
+            match judge::<P>(program, std::slice::from_ref(case), &expected, options.timeout) {
+                Ok(Err(fault)) => Some((i, fault)),
+                _ => None,
+            }
+        })
+    };
+    let command = |index: u64, cases: u64| reproduce::<P>(program, options, index, cases);
+    let Some((i, fault)) = single else {
+        let expected = games::contest::write_answers(answers::<P>(&cases, options.against));
+        return StressFailure {
+            index: first,
+            fault,
+            batch_only: true,
+            minimal: P::write(&cases),
+            expected,
+            minimal_size: cases.iter().map(P::size).max().unwrap_or(0),
+            shrink_steps: 0,
+            against: options.against,
+            command: command(first, cases.len() as u64),
+        };
+    };
+    let index = first + i as u64;
+    let case = cases.into_iter().nth(i).expect("the failing case is in the batch");
+    let (minimal, shrink_steps) = shrink_while::<P>(case, fails_as(fault.kind));
+    let cases = std::slice::from_ref(&minimal);
+    let expected = answers::<P>(cases, options.against);
+    // The minimal case's own fault (its message and output), run once more.
+    let fault = match judge::<P>(program, cases, &expected, options.timeout) {
+        Ok(Err(minimal_fault)) => minimal_fault,
+        _ => fault,
+    };
+    StressFailure {
+        index,
+        fault,
+        batch_only: false,
+        minimal: P::write(cases),
+        expected: games::contest::write_answers(expected),
+        minimal_size: P::size(&minimal),
+        shrink_steps,
+        against: options.against,
+        command: command(index, 1),
+    }
+}
+
+/// The command that runs the failing case again (and shrinks it again).
+fn reproduce<P: Problem>(program: &[OsString], options: &StressOptions, index: u64, cases: u64) -> String {
+    let mut command =
+        format!("gamecheck stress {} --seed {} --from {index} --cases {cases}", P::NAME, options.cases.seed);
+    if let Some(sizes) = options.cases.sizes.filter(|&s| s != P::CHECK_SIZES) {
+        command.push_str(&format!(" --size {sizes}"));
+    }
+    if cases > 1 {
+        command.push_str(&format!(" --batch {cases}"));
+    }
+    if options.against == Engine::Oracle {
+        command.push_str(" --against oracle");
+    }
+    if options.timeout != DEFAULT_TIMEOUT {
+        command.push_str(&format!(" --timeout {}", options.timeout.as_secs_f64()));
+    }
+    command.push_str(" --");
+    for arg in program {
+        let arg = arg.to_string_lossy();
+        command.push(' ');
+        command.push_str(&shlex::try_quote(&arg).unwrap_or(arg.clone()));
+    }
+    command
+}
+
+/// How long one run of the program may take by default.
+pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(2);
+
+impl StressFailure {
+    /// The report a person reads: the minimal input, our answers and the program's, and how to get it back.
+    pub fn report(&self, problem: &str) -> String {
+        let against = match self.against {
+            Engine::Solver => "solver",
+            Engine::Oracle => "oracle",
+        };
+        let shrunk = if self.batch_only {
+            "no case of the batch fails alone, so the whole batch is shown, not shrunk".to_string()
+        } else {
+            format!("shrunk in {} step(s) to size {}", self.shrink_steps, self.minimal_size)
+        };
+        let mut report = format!(
+            "{problem}: the program fails on case {index}: {kind} ({shrunk})\n{message}\n\
+             --- minimal input ---\n{minimal}--- expected output ({against}) ---\n{expected}\
+             --- program output ---\n{output}",
+            index = self.index,
+            kind = self.fault.kind,
+            message = self.fault.message,
+            minimal = self.minimal,
+            expected = self.expected,
+            output = with_newline(&self.fault.output),
+        );
+        if !self.fault.stderr.is_empty() {
+            report.push_str(&format!("--- program standard error (start) ---\n{}", with_newline(&self.fault.stderr)));
+        }
+        report.push_str(&format!("--- reproduce ---\n{}\n", self.command));
+        report
+    }
+}
+
+fn with_newline(text: &str) -> String {
+    if text.is_empty() || text.ends_with('\n') { text.to_string() } else { format!("{text}\n") }
+}
