@@ -206,7 +206,16 @@ pub fn stress<P: Problem>(
                 summary.passed += ran.cases.len() as u64;
                 return ControlFlow::Continue(());
             }
-            Ok(Err(fault)) => summary.failure = Some(failure::<P>(program, options, first_of(b), ran.cases, fault)),
+            Ok(Err(fault)) => {
+                let failure = failure::<P>(program, options, first_of(b), ran.cases, fault);
+                // Cases before the failing one in its batch passed alone; a batch that fails only as a whole
+                // counts whole.
+                if !failure.batch_only {
+                    summary.checked = failure.index + 1 - range.start;
+                }
+                summary.passed = failure.index - range.start;
+                summary.failure = Some(failure);
+            }
             Err(e) => error = Some(e),
         }
         ControlFlow::Break(())

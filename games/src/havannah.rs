@@ -323,6 +323,12 @@ pub fn write(games: &[Game]) -> String {
 pub fn shrink(game: &Game) -> Vec<Game> {
     let mut out = Vec::new();
     if game.size > 2 {
+        if game.size <= 1_000_000 {
+            // Stones that land on one cell keep the first.
+            let mut seen = HashSet::new();
+            let moves = game.moves.iter().map(|&c| scaled(game.size, c)).filter(|&c| seen.insert(c)).collect();
+            out.push(Game { size: game.size - 1, moves });
+        }
         for (dx, dy) in [(0, 0), (0, 1), (1, 1), (1, 0), (0, -1), (-1, -1), (-1, 0)] {
             let smaller = Game {
                 size: game.size - 1,
@@ -364,6 +370,26 @@ pub fn shrink(game: &Game) -> Vec<Game> {
         out.push(Game { size: game.size, moves });
     }
     out
+}
+
+/// Where `cell` of a board of side `size` lands when the whole board is scaled down to side `size − 1` about its
+/// centre (in cube coordinates, rounded to the nearest cell). Neighbours land on neighbours or on one cell, corners
+/// on corners, the border on the border: a long structure on a big board gets a shorter copy on a smaller one,
+/// which the shifts alone cannot give once the stones span the board. Exact in f64 up to S = 10^6, where it is used.
+fn scaled(size: u32, cell: Cell) -> Cell {
+    let (centre, radius) = (f64::from(size), f64::from(size - 1));
+    let (u, v) = (f64::from(cell.x) - centre, f64::from(cell.y) - centre);
+    let [a, b, c] = [u, -v, v - u].map(|k| k * (radius - 1.0) / radius);
+    let [mut ra, mut rb, rc] = [a, b, c].map(f64::round);
+    // Rounding each coordinate may break a + b + c = 0: the one that moved most gives way (c needs no fixing, as x
+    // and y come from a and b).
+    let [da, db, dc] = [(ra - a).abs(), (rb - b).abs(), (rc - c).abs()];
+    if da > db && da > dc {
+        ra = -rb - rc;
+    } else if db > dc {
+        rb = -ra - rc;
+    }
+    Cell { x: (ra + centre - 1.0) as u32, y: (centre - 1.0 - rb) as u32 }
 }
 
 /// The kinds of game the generator makes. Uniformly random moves rarely make rings, so most kinds draw the
@@ -1117,7 +1143,34 @@ mod tests {
         }
         // The centred shift keeps a stone on the centre on the centre.
         let game = Game { size: 4, moves: vec![Cell { x: 4, y: 4 }] };
-        assert_eq!(shrink(&game)[0], Game { size: 3, moves: vec![Cell { x: 3, y: 3 }] });
+        assert_eq!(shrink(&game)[1], Game { size: 3, moves: vec![Cell { x: 3, y: 3 }] });
+    }
+
+    #[test]
+    fn scaling_down_keeps_neighbours_and_corners_and_covers_the_smaller_board() {
+        let steps: [(i64, i64); 6] = [(1, 0), (0, 1), (1, 1), (-1, 0), (0, -1), (-1, -1)];
+        for size in 3..30 {
+            let (game, smaller) = (Game { size, moves: Vec::new() }, Game { size: size - 1, moves: Vec::new() });
+            let landed: HashSet<Cell> = cells_of(size).map(|c| scaled(size, c)).collect();
+            assert!(landed.iter().all(|&c| smaller.on_board(c)), "S = {size}");
+            assert_eq!(landed.len() as u64, Game::cell_count(size - 1), "S = {size}: not every cell is reached");
+            for cell in cells_of(size) {
+                for (dx, dy) in steps {
+                    let next =
+                        Cell { x: cell.x.wrapping_add_signed(dx as i32), y: cell.y.wrapping_add_signed(dy as i32) };
+                    if !game.on_board(next) {
+                        continue;
+                    }
+                    let (a, b) = (scaled(size, cell), scaled(size, next));
+                    let step = (i64::from(b.x) - i64::from(a.x), i64::from(b.y) - i64::from(a.y));
+                    assert!(a == b || steps.contains(&step), "S = {size}: {cell:?} and {next:?} land apart");
+                }
+            }
+            let corners = |s: u32| [(1, 1), (s, 1), (2 * s - 1, s), (2 * s - 1, 2 * s - 1), (s, 2 * s - 1), (1, s)];
+            for ((x, y), (x1, y1)) in corners(size).into_iter().zip(corners(size - 1)) {
+                assert_eq!(scaled(size, Cell { x, y }), Cell { x: x1, y: y1 }, "S = {size}");
+            }
+        }
     }
 
     #[test]

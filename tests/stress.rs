@@ -1,0 +1,279 @@
+//! `stress` against other people's programs: the deliberately wrong contest solutions in `tests/programs/stress/`
+//! (single Rust files, no dependencies, compiled here with rustc) must each be caught within the default budget and
+//! shrunk to a case where removing any stone or move makes the program right again; our own solver run as a program
+//! must pass; and jobs and shards must not change any result.
+
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+use std::time::Duration;
+
+use gamecheck::check::{CheckOptions, Shard, Summary};
+use gamecheck::problems::{Havannah, Hex};
+use gamecheck::registry::Engine;
+use gamecheck::stress::{
+    DEFAULT_TIMEOUT, FaultKind, STRESS_CASES, StressFailure, StressOptions, StressSummary, judge, stress,
+};
+use gamecheck::{PROBLEMS, Problem};
+use games::hex::{Board, Stone};
+use indicatif::ProgressBar;
+
+/// A program of `tests/programs/stress/`, compiled once per test run.
+fn compiled(name: &'static str) -> PathBuf {
+    static HEX: OnceLock<PathBuf> = OnceLock::new();
+    static HAVANNAH: OnceLock<PathBuf> = OnceLock::new();
+    let cell = match name {
+        "hex" => &HEX,
+        "havannah" => &HAVANNAH,
+        _ => panic!("no program {name}"),
+    };
+    cell.get_or_init(|| {
+        let source = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/programs/stress/{name}.rs"));
+        let binary = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("stress-{name}"));
+        let rustc = std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
+        let status = std::process::Command::new(rustc)
+            .args(["-O", "--edition", "2021", "-o"])
+            .arg(&binary)
+            .arg(&source)
+            .status()
+            .expect("rustc runs");
+        assert!(status.success(), "compiling {}", source.display());
+        binary
+    })
+    .clone()
+}
+
+fn command(name: &'static str, args: &[&str]) -> Vec<OsString> {
+    std::iter::once(compiled(name).into_os_string()).chain(args.iter().map(OsString::from)).collect()
+}
+
+fn options() -> StressOptions {
+    StressOptions { cases: CheckOptions::default(), batch: 1, timeout: DEFAULT_TIMEOUT, against: Engine::Solver }
+}
+
+fn run<P: Problem>(program: &[OsString], options: &StressOptions) -> StressSummary {
+    stress::<P>(program, options, &ProgressBar::hidden()).expect("the program starts")
+}
+
+fn caught<P: Problem>(program: &[OsString], options: &StressOptions) -> (StressFailure, P::Case) {
+    let summary = run::<P>(program, options);
+    let failure = summary.failure.unwrap_or_else(|| panic!("{} cases passed: not caught", summary.passed));
+    assert!(!failure.batch_only, "{}", failure.report(P::NAME));
+    assert_eq!(summary.checked, failure.index + 1 - summary.from, "stress stops at the first failure");
+    let minimal = P::parse(&failure.minimal).expect("the report is contest input").remove(0);
+    (failure, minimal)
+}
+
+/// How the program does on one case: `None` when it answers as our solver does.
+fn fault<P: Problem>(program: &[OsString], case: &P::Case, timeout: Duration) -> Option<FaultKind> {
+    let expected = vec![P::solve(case).to_string()];
+    judge::<P>(program, std::slice::from_ref(case), &expected, timeout)
+        .expect("the program starts")
+        .err()
+        .map(|f| f.kind)
+}
+
+/// The board with one stone removed, for every stone.
+fn hex_without_one_stone(board: &Board) -> Vec<Board> {
+    board
+        .cells()
+        .filter(|&cell| board.get(cell).is_some())
+        .map(|cell| {
+            let mut smaller = board.clone();
+            smaller.set(cell, None);
+            smaller
+        })
+        .collect()
+}
+
+fn havannah_without_one_move(game: &games::havannah::Game) -> Vec<games::havannah::Game> {
+    (0..game.moves.len())
+        .map(|k| {
+            let mut smaller = game.clone();
+            smaller.moves.remove(k);
+            smaller
+        })
+        .collect()
+}
+
+#[test]
+fn a_hex_program_that_ignores_the_stone_count_is_caught_and_shrunk() {
+    let program = command("hex", &["ignore-count"]);
+    let (failure, minimal) = caught::<Hex>(&program, &options());
+    assert_eq!(failure.fault.kind, FaultKind::WrongAnswer, "{}", failure.report("hex"));
+    assert_eq!(fault::<Hex>(&program, &minimal, DEFAULT_TIMEOUT), Some(FaultKind::WrongAnswer));
+    for smaller in hex_without_one_stone(&minimal) {
+        assert_eq!(fault::<Hex>(&program, &smaller, DEFAULT_TIMEOUT), None, "not minimal:\n{}", Hex::write(&[smaller]));
+    }
+    // Counts two apart: two stones of one colour, on the smallest board that holds them.
+    let stones = minimal.count(Stone::Blue) + minimal.count(Stone::Red);
+    assert_eq!((minimal.size(), stones), (2, 2), "{}", failure.report("hex"));
+}
+
+#[test]
+fn a_hex_program_that_crashes_on_n_1_is_caught_and_shrunk() {
+    let program = command("hex", &["crash-on-one"]);
+    let (failure, minimal) = caught::<Hex>(&program, &options());
+    assert_eq!(failure.fault.kind, FaultKind::NonZeroExit, "{}", failure.report("hex"));
+    assert!(failure.fault.stderr.contains("index out of bounds"), "{}", failure.report("hex"));
+    // The empty 1×1 board: no stone left to remove.
+    assert_eq!((minimal.size(), minimal.count(Stone::Blue) + minimal.count(Stone::Red)), (1, 0));
+}
+
+#[test]
+fn a_havannah_program_that_counts_corners_as_edges_is_caught_and_shrunk() {
+    let program = command("havannah", &["corners-as-edges"]);
+    let (failure, minimal) = caught::<Havannah>(&program, &options());
+    assert_eq!(failure.fault.kind, FaultKind::WrongAnswer, "{}", failure.report("havannah"));
+    assert_eq!(fault::<Havannah>(&program, &minimal, DEFAULT_TIMEOUT), Some(FaultKind::WrongAnswer));
+    for smaller in havannah_without_one_move(&minimal) {
+        let kind = fault::<Havannah>(&program, &smaller, DEFAULT_TIMEOUT);
+        assert_eq!(kind, None, "not minimal:\n{}", Havannah::write(&[smaller]));
+    }
+    assert!(minimal.moves.len() <= 8, "a few moves, not {}:\n{}", minimal.moves.len(), failure.minimal);
+}
+
+#[test]
+fn a_program_that_hangs_times_out_is_shrunk_and_leaves_no_process() {
+    let pids = Path::new(env!("CARGO_TARGET_TMPDIR")).join("stress-sleeper-pids");
+    let _ = std::fs::remove_file(&pids);
+    // SAFETY: no other test of this binary reads the variable, and the programs started here inherit it.
+    unsafe { std::env::set_var("GAMECHECK_TEST_PIDS", &pids) };
+    let program = command("havannah", &["sleep-from", "4"]);
+    let timeout = Duration::from_millis(300);
+    let (failure, minimal) = caught::<Havannah>(&program, &StressOptions { timeout, ..options() });
+    assert_eq!(failure.fault.kind, FaultKind::Timeout, "{}", failure.report("havannah"));
+    assert_eq!(minimal.moves.len(), 4, "{}", failure.minimal);
+    for smaller in havannah_without_one_move(&minimal) {
+        assert_eq!(fault::<Havannah>(&program, &smaller, timeout), None);
+    }
+    let pids = std::fs::read_to_string(&pids).expect("the sleeper wrote its children's ids");
+    assert!(pids.lines().count() > 1, "the sleeper ran more than once while shrinking");
+    for pid in pids.lines() {
+        // The `sleep 60` children were in the killed process groups. Once killed, an orphan is reaped by init in its
+        // own time, so give it a moment; a zombie is dead.
+        let alive = || {
+            let stat = std::fs::read_to_string(format!("/proc/{pid}/stat"));
+            stat.is_ok_and(|stat| !stat.rsplit_once(')').is_some_and(|(_, rest)| rest.trim_start().starts_with('Z')))
+        };
+        let deadline = std::time::Instant::now() + Duration::from_secs(5);
+        while alive() && std::time::Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        assert!(!alive(), "process {pid} outlived the run");
+    }
+}
+
+#[test]
+fn malformed_output_is_a_failure_of_its_own() {
+    let program: Vec<OsString> =
+        ["sh", "-c", "cat > /dev/null; echo 'Case #1: Blue wins'; echo 'Case #3: ?'"].map(OsString::from).to_vec();
+    let summary = run::<Hex>(
+        &program,
+        &StressOptions { cases: CheckOptions { cases: Some(5), ..Default::default() }, ..options() },
+    );
+    let failure = summary.failure.expect("caught");
+    assert_eq!(failure.fault.kind, FaultKind::MalformedOutput);
+    assert!(failure.fault.message.contains("line 2"), "{}", failure.fault.message);
+    assert!(failure.fault.message.contains("Case #2: "), "{}", failure.fault.message);
+}
+
+#[test]
+fn batches_find_the_same_case_as_single_runs() {
+    let program = command("hex", &["ignore-count"]);
+    let (single, _) = caught::<Hex>(&program, &options());
+    let (batched, _) = caught::<Hex>(&program, &StressOptions { batch: 7, ..options() });
+    assert_eq!((batched.index, &batched.minimal), (single.index, &single.minimal));
+}
+
+#[test]
+fn our_solvers_run_as_programs_pass() {
+    for problem in PROBLEMS {
+        let program: Vec<OsString> =
+            [env!("CARGO_BIN_EXE_gamecheck"), "solve", problem.name()].map(OsString::from).to_vec();
+        let cases = CheckOptions { cases: Some(100), ..Default::default() };
+        let options = StressOptions { cases, batch: 10, ..options() };
+        let summary = problem.stress(&program, &options, &ProgressBar::hidden()).expect("gamecheck starts");
+        assert!(summary.failure.is_none(), "{}", summary.failure.unwrap().report(problem.name()));
+        assert_eq!((summary.checked, summary.passed), (100, 100), "{}", problem.name());
+    }
+}
+
+fn in_pool<T: Send>(threads: usize, f: impl FnOnce() -> T + Send) -> T {
+    rayon::ThreadPoolBuilder::new().num_threads(threads).build().expect("a pool").install(f)
+}
+
+/// What must not depend on jobs or shards: everything but the times.
+fn results(s: &Summary) -> (u64, u64, Vec<(String, u64)>, Option<String>) {
+    let failure = s.failure.as_ref().map(|f| f.minimal.clone());
+    (s.checked, s.agreed, s.answers.clone().into_iter().collect(), failure)
+}
+
+#[test]
+fn check_gives_the_same_results_whatever_the_jobs_and_shards() {
+    for problem in PROBLEMS {
+        let whole = CheckOptions { cases: Some(3000), from: 11, ..Default::default() };
+        let one = in_pool(1, || problem.check(&whole, &ProgressBar::hidden()));
+        let two = in_pool(2, || problem.check(&whole, &ProgressBar::hidden()));
+        assert_eq!(results(&one), results(&two), "{}", problem.name());
+        let mut covered = Vec::new();
+        let mut answers = std::collections::BTreeMap::new();
+        for index in 1..=3 {
+            let shard = CheckOptions { shard: Shard { index, count: 3 }, ..whole.clone() };
+            let part = in_pool(2, || problem.check(&shard, &ProgressBar::hidden()));
+            covered.push(part.from..part.from + part.checked);
+            for (kind, n) in part.answers {
+                *answers.entry(kind).or_insert(0) += n;
+            }
+        }
+        assert_eq!(covered, [11..1011, 1011..2011, 2011..3011], "{}", problem.name());
+        assert_eq!(answers, one.answers, "{}", problem.name());
+    }
+}
+
+#[test]
+fn stress_gives_the_same_failure_whatever_the_jobs_and_shards() {
+    let program = command("havannah", &["corners-as-edges"]);
+    let one = in_pool(1, || caught::<Havannah>(&program, &options()).0);
+    let two = in_pool(2, || caught::<Havannah>(&program, &options()).0);
+    assert_eq!((one.index, &one.minimal, one.shrink_steps), (two.index, &two.minimal, two.shrink_steps));
+    // The shard that holds the failing case finds it; the ones before it pass.
+    let whole = options();
+    for index in 1..=4 {
+        let cases = CheckOptions { shard: Shard { index, count: 4 }, ..whole.cases.clone() };
+        let part = cases.range(STRESS_CASES);
+        let summary = run::<Havannah>(&program, &StressOptions { cases, ..whole.clone() });
+        if part.contains(&one.index) {
+            let found = summary.failure.expect("the shard with the failing case finds it");
+            assert_eq!((found.index, &found.minimal), (one.index, &one.minimal));
+        } else if part.end <= one.index {
+            assert!(summary.failure.is_none() && summary.passed == part.end - part.start);
+        }
+    }
+}
+
+#[test]
+fn a_saved_failure_is_a_case_file_the_official_runner_reads() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("stress-save");
+    let _ = std::fs::remove_dir_all(&dir);
+    let program = compiled("hex");
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_gamecheck"))
+        .args(["stress", "hex", "--save"])
+        .arg(&dir)
+        .arg("--")
+        .arg(&program)
+        .arg("ignore-count")
+        .output()
+        .expect("gamecheck runs");
+    assert_eq!(output.status.code(), Some(1), "{}", String::from_utf8_lossy(&output.stdout));
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(stdout.contains("--- reproduce ---\ngamecheck stress hex --seed 2026 --from "), "{stdout}");
+    let files: Vec<PathBuf> = std::fs::read_dir(dir.join("hex")).expect("saved").map(|e| e.unwrap().path()).collect();
+    let input = files.iter().find(|p| p.extension().is_some_and(|e| e == "in")).expect("an .in file");
+    let answers = std::fs::read_to_string(input.with_extension("ans")).expect("its .ans file");
+    let input = std::fs::read_to_string(input).unwrap();
+    // What tests/official.rs does with every case file.
+    let hex = gamecheck::find("hex").unwrap();
+    assert_eq!(hex.solve(&input, Engine::Solver).unwrap(), answers);
+    assert_eq!(hex.solve(&input, Engine::Oracle).unwrap(), answers);
+}
