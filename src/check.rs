@@ -128,6 +128,8 @@ pub struct Summary {
     pub agreed: u64,
     /// How often each kind of (oracle) answer came up.
     pub answers: BTreeMap<String, u64>,
+    /// How often each feature of [`Problem::features`] came up.
+    pub features: BTreeMap<&'static str, u64>,
     pub solver_time: Duration,
     pub oracle_time: Duration,
     pub failure: Option<Failure>,
@@ -174,6 +176,7 @@ pub fn check<P: Problem>(options: &CheckOptions, progress: &ProgressBar) -> Summ
         checked: 0,
         agreed: 0,
         answers: BTreeMap::new(),
+        features: BTreeMap::new(),
         solver_time: Duration::ZERO,
         oracle_time: Duration::ZERO,
         failure: None,
@@ -194,7 +197,12 @@ pub fn check<P: Problem>(options: &CheckOptions, progress: &ProgressBar) -> Summ
         summary.solver_time += checked.solver_time;
         summary.oracle_time += checked.oracle_time;
         let kind = match &checked.verdicts.oracle {
-            Outcome::Answer(a) => P::kind(a),
+            Outcome::Answer(a) => {
+                for feature in P::features(&checked.case, a) {
+                    *summary.features.entry(feature).or_default() += 1;
+                }
+                P::kind(a)
+            }
             Outcome::Panic(_) => "oracle panicked".into(),
         };
         *summary.answers.entry(kind).or_default() += 1;

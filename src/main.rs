@@ -76,6 +76,10 @@ enum Command {
         /// Board sizes, `7` or `3..12` (inclusive); each problem's oracle-sized default when absent.
         #[arg(long)]
         size: Option<Sizes>,
+        /// Print, per problem, how often each answer kind and each feature of the generated cases came up, and flag
+        /// any answer kind under 5%: a generator that never draws a class of case shows here.
+        #[arg(long)]
+        stats: bool,
         #[command(flatten)]
         scale: Scale,
         /// Write each failing case and the oracle's answers as DIR/PROBLEM/seed-S-case-I.in and .ans; moved into
@@ -253,12 +257,12 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Gen { problem, cases, seed, from, size } => {
             print(&problem.generate(seed, from, cases, size.unwrap_or(problem.check_sizes())))?;
         }
-        Command::Check { problems, cases, seed, from, time, size, scale, save } => {
+        Command::Check { problems, cases, seed, from, time, size, stats, scale, save } => {
             scale.start()?;
             let problems = if problems.is_empty() { all_problems().collect() } else { problems };
             let time = time.map(Duration::try_from_secs_f64).transpose().context("--time takes seconds")?;
             let options = CheckOptions { seed, from, cases, time, sizes: size, shard: scale.shard };
-            return check(&problems, &options, save.as_deref());
+            return check(&problems, &options, stats, save.as_deref());
         }
         Command::Stress { problem, cases, seed, from, time, size, batch, timeout, against, scale, save, command } => {
             scale.start()?;
@@ -360,7 +364,12 @@ fn covered(whole: std::ops::Range<u64>, shard: Shard) -> String {
     }
 }
 
-fn check(problems: &[AnyProblem], options: &CheckOptions, save: Option<&Path>) -> anyhow::Result<ExitCode> {
+fn check(
+    problems: &[AnyProblem],
+    options: &CheckOptions,
+    stats: bool,
+    save: Option<&Path>,
+) -> anyhow::Result<ExitCode> {
     // Panics are caught and reported as failures; the default hook would print each one again while shrinking.
     std::panic::set_hook(Box::new(|_| {}));
     let style = ProgressStyle::with_template("{prefix:>22} [{bar:30}] {pos}/{len} {elapsed}")
@@ -384,6 +393,9 @@ fn check(problems: &[AnyProblem], options: &CheckOptions, save: Option<&Path>) -
         bar.finish_and_clear();
     }
     println!("{}", table(&summaries));
+    if stats {
+        println!("{}", distribution(&summaries));
+    }
     if options.shard != Shard::WHOLE {
         for s in &summaries {
             println!("{}: seed {}, {}", s.problem, s.seed, covered(s.whole.clone(), s.shard));
@@ -436,6 +448,32 @@ fn exhaust(problem: &'static dyn Entry, sizes: Sizes) -> ExitCode {
         }
     }
     code
+}
+
+/// Below this share an answer kind is flagged by `--stats`.
+const RARE: f64 = 0.05;
+
+/// `check --stats`: every answer kind and feature with its count and share, rare kinds flagged.
+fn distribution(summaries: &[Summary]) -> Table {
+    let mut table = Table::new();
+    table.load_preset(UTF8_FULL_CONDENSED).set_header(["problem", "", "class", "cases", "share", ""]);
+    for s in summaries {
+        let share = |n: u64| n as f64 / s.checked.max(1) as f64;
+        let kinds = s.answers.iter().map(|(kind, &n)| ("answer", kind.as_str(), n));
+        let features = s.features.iter().map(|(&feature, &n)| ("feature", feature, n));
+        for (i, (what, class, n)) in kinds.chain(features).enumerate() {
+            let flag = if what == "answer" && share(n) < RARE { "under 5%" } else { "" };
+            table.add_row(vec![
+                Cell::new(if i == 0 { s.problem } else { "" }),
+                Cell::new(what),
+                Cell::new(class),
+                Cell::new(n).set_alignment(CellAlignment::Right),
+                Cell::new(format!("{:.1}%", 100.0 * share(n))).set_alignment(CellAlignment::Right),
+                Cell::new(flag),
+            ]);
+        }
+    }
+    table
 }
 
 fn table(summaries: &[Summary]) -> Table {

@@ -41,6 +41,12 @@ pub trait Problem: 'static {
     fn kind(answer: &Self::Answer) -> String {
         answer.to_string()
     }
+    /// The features of a case (with the oracle's answer) that `check --stats` counts beside the answer kinds: the
+    /// structures a generator must not forget to draw. Read off the case and answer only; no game logic.
+    fn features(case: &Self::Case, answer: &Self::Answer) -> Vec<&'static str> {
+        let _ = (case, answer);
+        Vec::new()
+    }
 }
 
 /// Case `index` of the run seeded with `seed`: the same case on every machine, thread and shard.

@@ -50,6 +50,20 @@ impl Problem for AdjacentConsecutive {
         games::adjacent_consecutive::read_answer(text).map(|(a, b)| format!("{a} {b}"))
     }
 
+    fn features(case: &Game, answer: &Answer) -> Vec<&'static str> {
+        let mut features = Vec::new();
+        if case.n == 4 {
+            features.push("N = 4");
+        }
+        if answer.a_mistakes >= 2 {
+            features.push("A errs twice or more");
+        }
+        if answer.b_mistakes >= 2 {
+            features.push("B errs twice or more");
+        }
+        features
+    }
+
     fn solve(case: &Game) -> Answer {
         solvers::adjacent_consecutive::answer(case)
     }

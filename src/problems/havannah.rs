@@ -1,4 +1,4 @@
-use games::havannah::{self, Answer, Game};
+use games::havannah::{self, Answer, Cell, Game};
 use games::{ParseError, Sizes};
 use rand_chacha::ChaCha8Rng;
 
@@ -72,6 +72,30 @@ impl Problem for Havannah {
 
     fn read_answer(text: &str) -> Result<String, String> {
         games::havannah::read_answer(text).map(|a| a.to_string())
+    }
+
+    fn features(case: &Game, answer: &Answer) -> Vec<&'static str> {
+        let mut features = Vec::new();
+        if case.size == 2 {
+            features.push("S = 2");
+        }
+        if case.moves.is_empty() {
+            features.push("no moves");
+        }
+        if let Answer::Win { structures, at_move } = answer {
+            if *at_move < case.moves.len() {
+                features.push("moves after the win");
+            }
+            if structures.ring {
+                let last = 2 * case.size - 1;
+                let border =
+                    |c: &Cell| c.x == 1 || c.y == 1 || c.x == last || c.y == last || c.x.abs_diff(c.y) == case.size - 1;
+                if case.moves[..*at_move].iter().any(border) {
+                    features.push("ring, with stones on the border by then");
+                }
+            }
+        }
+        features
     }
 
     fn solve(case: &Game) -> Answer {

@@ -1,4 +1,4 @@
-use games::hex::{self, Board, Verdict};
+use games::hex::{self, Board, Stone, Verdict};
 use games::{ParseError, Sizes};
 use rand_chacha::ChaCha8Rng;
 
@@ -46,6 +46,22 @@ impl Problem for Hex {
 
     fn read_answer(text: &str) -> Result<String, String> {
         games::hex::read_answer(text).map(|v| v.to_string())
+    }
+
+    fn features(case: &Board, answer: &Verdict) -> Vec<&'static str> {
+        let (blue, red) = (case.count(Stone::Blue), case.count(Stone::Red));
+        let mut features = Vec::new();
+        if case.size() == 1 {
+            features.push("N = 1");
+        }
+        if blue + red == case.size() * case.size() {
+            features.push("full board");
+        }
+        // The hard Impossible: counts are fine, so it is two disjoint chains, or a winner who moved last wrongly.
+        if *answer == Verdict::Impossible && blue.abs_diff(red) <= 1 {
+            features.push("Impossible with counts in range");
+        }
+        features
     }
 
     fn solve(case: &Board) -> Verdict {

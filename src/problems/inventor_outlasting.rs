@@ -52,6 +52,23 @@ impl Problem for InventorOutlasting {
         games::inventor_outlasting::read_answer(text).map(|n| n.to_string())
     }
 
+    fn features(case: &Board, answer: &Answer) -> Vec<&'static str> {
+        let mut features = Vec::new();
+        if case.spot_count() == 0 {
+            features.push("no spots");
+        }
+        if answer.winning_moves == 0 {
+            features.push("zero winning moves");
+        }
+        if answer.winning_moves >= 2 {
+            features.push("two or more winning moves");
+        }
+        if case.rows() == 1 || case.cols() == 1 {
+            features.push("a single row or column");
+        }
+        features
+    }
+
     fn solve(case: &Board) -> Answer {
         solvers::inventor_outlasting::answer(case)
     }

@@ -284,6 +284,7 @@ impl Interactive for OrderChaos {
             checked,
             agreed,
             answers,
+            features: BTreeMap::new(),
             solver_time: clock.elapsed(),
             oracle_time,
             failure: None,
