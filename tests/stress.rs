@@ -277,3 +277,20 @@ fn a_saved_failure_is_a_case_file_the_official_runner_reads() {
     assert_eq!(hex.solve(&input, Engine::Solver).unwrap(), answers);
     assert_eq!(hex.solve(&input, Engine::Oracle).unwrap(), answers);
 }
+
+#[test]
+fn a_program_that_cannot_start_is_a_usage_error_not_a_failure() {
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_gamecheck"))
+        .args(["stress", "hex", "--", "/nonexistent/solution"])
+        .output()
+        .expect("gamecheck runs");
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("running /nonexistent/solution"), "{stderr}");
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_gamecheck"))
+        .args(["check", "hex", "--shard", "3/2"])
+        .output()
+        .expect("gamecheck runs");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("expected K/N with 1 <= K <= N"));
+}
