@@ -14,6 +14,9 @@ pub trait Problem: 'static {
     const CHECK_SIZES: Sizes;
     /// How many cases `check` runs per problem by default.
     const CHECK_CASES: u64;
+    /// The sizes the differential fuzz target asks the oracle about: the check sizes, unless the oracle's worst case
+    /// there passes a fuzzer's per-input time limit once the build is instrumented (several times slower).
+    const FUZZ_SIZES: Sizes = Self::CHECK_SIZES;
 
     type Case: Clone + Debug + Send + Sync + 'static;
     type Answer: Clone + PartialEq + Debug + Display + Send + Sync + 'static;
