@@ -3,7 +3,8 @@
 //! Rows and columns are 0-based here, 1-based in messages. How sign builders walk, and anything about diagonals or
 //! Grundy numbers, is game logic for the solver and the oracle to work out on their own. The generators below do
 //! place spots along diagonals and by the parity of `row + col`, but only to decide where spots go: no answer
-//! depends on them.
+//! depends on them. [`Shape::Sum`] sets parts of a board apart so that, by the rules, they cannot reach each other,
+//! to make boards that are sums of small games likely; it still computes nothing about who wins.
 //!
 //! The size knob of a generated board is its number of spots: that is what the naive oracle's cost grows with, and
 //! it lets a board with a dozen spots be 1×200 as well as 3×4. Every spot pattern of one size has no such bound, so
@@ -356,10 +357,16 @@ pub enum Shape {
     Cluster,
     /// The spots on one to three diagonals, crossing or parallel.
     Diagonals,
+    /// Up to four small parts, each packed on a few neighbouring parallel diagonals of one parity of `row + col`, set
+    /// apart so that no part's sign lines can reach another part's spots: the board is a sum of small games, which
+    /// has a Grundy number of 2 or more far more often than one crowd of spots (and one dense part alone often has 4
+    /// or more). The spot count is the larger of two draws, as sums need a few spots; above [`SUM_MAX_SPOTS`] the
+    /// parts cannot hold them and the board is [`Shape::Uniform`] instead.
+    Sum,
 }
 
 impl Shape {
-    pub const ALL: [Shape; 8] = [
+    pub const ALL: [Shape; 9] = [
         Shape::Uniform,
         Shape::NoSpots,
         Shape::Strip,
@@ -368,17 +375,50 @@ impl Shape {
         Shape::Thinnest,
         Shape::Cluster,
         Shape::Diagonals,
+        Shape::Sum,
     ];
 }
 
 /// A board drawn from `rng`, of a random shape, with a number of spots in `sizes` (clamped to 0..=MAX_CELLS).
 pub fn generate(rng: &mut impl Rng, sizes: Sizes) -> Board {
-    let shape = Shape::ALL[rng.random_range(0..Shape::ALL.len())];
+    let total: u32 = SHAPE_WEIGHTS.iter().map(|&(_, weight)| weight).sum();
+    let mut pick = rng.random_range(0..total);
+    let mut shape = Shape::Uniform;
+    for (candidate, weight) in SHAPE_WEIGHTS {
+        if pick < weight {
+            shape = candidate;
+            break;
+        }
+        pick -= weight;
+    }
     generate_shape(rng, sizes, shape)
 }
 
+/// How often [`generate`] picks each shape, out of the total. Most shapes give mostly Grundy numbers 0 and 1 (strips
+/// nothing else, and full boards none other in practice), so sums weigh the most and the degenerate shapes the least:
+/// a default run then has every Grundy class of `check --stats` near 10% or more. Cluster boards are the oracle's
+/// slowest (a crowd of spots whose sign lines block each other), so they stay at the lower weight.
+const SHAPE_WEIGHTS: [(Shape, u32); 9] = [
+    (Shape::Uniform, 2),
+    (Shape::NoSpots, 1),
+    (Shape::Strip, 1),
+    (Shape::Full, 1),
+    (Shape::Unbalanced, 2),
+    (Shape::Thinnest, 1),
+    (Shape::Cluster, 1),
+    (Shape::Diagonals, 2),
+    (Shape::Sum, 6),
+];
+
+/// The most spots a [`Shape::Sum`] board holds: its first part takes 6 or more when there are that many, and its
+/// three others up to [`PART_MAX_LINES`]·[`PART_MAX_LENGTH`] each.
+pub const SUM_MAX_SPOTS: usize = 6 + 3 * PART_MAX_LINES * PART_MAX_LENGTH;
+/// The most diagonals, and cells on each, of one part of a [`Shape::Sum`] board.
+const PART_MAX_LINES: usize = 3;
+const PART_MAX_LENGTH: usize = 5;
+
 /// A board of the given shape with a number of spots drawn from `sizes`. Only [`Shape::NoSpots`] ignores the count;
-/// the others place exactly that many spots.
+/// the others place exactly that many spots ([`Shape::Sum`] the larger of two draws).
 pub fn generate_shape(rng: &mut impl Rng, sizes: Sizes, shape: Shape) -> Board {
     let sizes = sizes.clamp(0, MAX_CELLS);
     let spots = rng.random_range(sizes.min..=sizes.max);
@@ -397,6 +437,10 @@ pub fn generate_shape(rng: &mut impl Rng, sizes: Sizes, shape: Shape) -> Board {
         }
         Shape::Cluster => cluster(rng, spots),
         Shape::Diagonals => diagonals(rng, spots),
+        Shape::Sum => {
+            let spots = spots.max(rng.random_range(sizes.min..=sizes.max));
+            if spots <= SUM_MAX_SPOTS { sum(rng, spots) } else { uniform(rng, spots) }
+        }
     }
 }
 
@@ -502,6 +546,99 @@ fn diagonals(rng: &mut impl Rng, spots: usize) -> Board {
     // Short diagonals may not hold every spot; the rest go anywhere.
     place(rng, &mut board, rest, spots - placed);
     board
+}
+
+/// `spots` (at most [`SUM_MAX_SPOTS`]) in up to four parts (see [`part`]), two to a layer on opposite parities of
+/// `row + col`, and two layers, the lower one further below the upper one than the spots span columns: every spot
+/// of the lower layer is then further below each spot of the upper one than it is to its side, off both of its
+/// diagonals and on one side of each. The board is then padded a little and turned or mirrored. At most 24×8 before
+/// the padding (a part fits in 7×7, a layer in 8×8), so always within the cell limit.
+fn sum(rng: &mut impl Rng, spots: usize) -> Board {
+    debug_assert!(spots <= SUM_MAX_SPOTS);
+    let cap = PART_MAX_LINES * PART_MAX_LENGTH;
+    // One larger part of 6 to 10 spots when there are enough (three lines crowded with spots make the richest
+    // parts), the rest cut at random into one to three more parts.
+    let first =
+        if spots >= 6 { rng.random_range(6..=spots.min(10)) } else { rng.random_range(spots.div_ceil(2)..=spots) };
+    let rest = spots - first;
+    let mut sizes = vec![first];
+    if rest > 0 {
+        let others = rng.random_range(1..=3).max(rest.div_ceil(cap)).min(rest);
+        let mut cuts: Vec<usize> = (1..rest).collect();
+        cuts.shuffle(rng);
+        cuts.truncate(others - 1);
+        cuts.sort_unstable();
+        cuts.push(rest);
+        sizes.extend(cuts.iter().scan(0, |from, &to| Some(to - std::mem::replace(from, to))));
+    }
+    // A part over the cap hands its extra spots to parts with room (there is room: others ≥ rest / cap).
+    let mut extra = 0;
+    for size in &mut sizes {
+        extra += size.saturating_sub(cap);
+        *size = (*size).min(cap);
+    }
+    for size in &mut sizes {
+        let moved = (cap - *size).min(extra);
+        *size += moved;
+        extra -= moved;
+    }
+    sizes.shuffle(rng);
+
+    // Each layer: one part at its top left, the other over it, moved a cell down, right or both as needed to put it
+    // on the other parity of `row + col`.
+    let mut layers: Vec<(usize, usize, Vec<Cell>)> = Vec::new();
+    for pair in sizes.chunks(2) {
+        let (side, mut cells) = part(rng, pair[0]);
+        let (mut height, mut width) = (side, side);
+        if let Some(&count) = pair.get(1) {
+            let (other_side, other) = part(rng, count);
+            let parity = |cells: &[Cell]| cells.first().map_or(0, |c| (c.row + c.col) % 2);
+            let right = rng.random_range(0..=1);
+            let down = (parity(&cells) + parity(&other) + right + 1) % 2;
+            cells.extend(other.iter().map(|c| Cell { row: c.row + down, col: c.col + right }));
+            height = height.max(other_side + down);
+            width = width.max(other_side + right);
+        }
+        layers.push((height, width, cells));
+    }
+    // No two spots are `width` or more columns apart, so with the second layer starting `width` rows or more below
+    // the first one's last row, each of its spots is further below each spot of the first than it is to the side.
+    let width = layers.iter().map(|&(_, w, _)| w).max().unwrap_or(1);
+    let (mut rows, mut top) = (0, 0);
+    let mut placed = Vec::new();
+    for (height, _, cells) in &layers {
+        placed.extend(cells.iter().map(|c| Cell { row: c.row + top, col: c.col }));
+        rows = top + height;
+        top = rows - 1 + width + rng.random_range(0..=1);
+    }
+    // A little room around, where the cell limit allows.
+    let (mut extra_rows, mut extra_cols) = (rng.random_range(0..=3), rng.random_range(0..=3));
+    if (rows + extra_rows) * (width + extra_cols) > MAX_CELLS {
+        (extra_rows, extra_cols) = (0, 0);
+    }
+    let (down, right) = (rng.random_range(0..=extra_rows), rng.random_range(0..=extra_cols));
+    let mut board = Board::new(rows + extra_rows, width + extra_cols);
+    for Cell { row, col } in placed {
+        board.set_spot(row + down, col + right, true);
+    }
+    board.transform(Symmetry::ALL[rng.random_range(0..Symmetry::ALL.len())])
+}
+
+/// `count` spots (at most [`PART_MAX_LINES`]·[`PART_MAX_LENGTH`]) among the cells of a few neighbouring parallel
+/// diagonals of one parity, all of one length, and the side of the square they fit in: cell `j` of line `i` is at
+/// row `i + j`, column `i + length − 1 − j`. Six spots or more go on three lines, fewer on one to three.
+fn part(rng: &mut impl Rng, count: usize) -> (usize, Vec<Cell>) {
+    let (lines, shortest) = match count {
+        0..=2 => (rng.random_range(1..=2), 1),
+        3..=5 => (rng.random_range(2..=PART_MAX_LINES), 1),
+        _ => (PART_MAX_LINES, 4),
+    };
+    let length = rng.random_range(count.div_ceil(lines).max(shortest)..=PART_MAX_LENGTH);
+    let mut cells: Vec<Cell> =
+        (0..lines).flat_map(|i| (0..length).map(move |j| Cell { row: i + j, col: i + length - 1 - j })).collect();
+    cells.shuffle(rng);
+    cells.truncate(count);
+    (lines + length - 1, cells)
 }
 
 #[cfg(feature = "arbitrary")]
@@ -639,6 +776,41 @@ mod tests {
                     assert_eq!(spots, board.cell_count(), "{board:?}");
                 }
             }
+        }
+    }
+
+    #[test]
+    fn sum_boards_are_legal_and_hold_the_asked_spots() {
+        let legal = |board: &Board| {
+            assert!(board.rows() <= MAX_SIDE && board.cols() <= MAX_SIDE && board.cell_count() <= MAX_CELLS);
+            assert_eq!(parse(&write(std::slice::from_ref(board))).unwrap(), std::slice::from_ref(board));
+        };
+        // Every count the parts can hold, then the counts past them, which fall back to a uniform board.
+        for spots in (0..=SUM_MAX_SPOTS).chain((SUM_MAX_SPOTS + 1..=MAX_CELLS).step_by(7)) {
+            for index in 0..40 {
+                let board = generate_shape(&mut case_rng(8, index), Sizes::new(spots, spots), Shape::Sum);
+                legal(&board);
+                assert_eq!(board.spot_count(), spots, "{board:?}");
+            }
+        }
+        // Ranges, the default one first: the count is the larger of two draws, so still within the range.
+        for (index, sizes) in [Sizes::new(0, 12), Sizes::new(3, 5), Sizes::new(10, 60), Sizes::new(0, 200)]
+            .into_iter()
+            .cycle()
+            .take(2000)
+            .enumerate()
+        {
+            let board = generate_shape(&mut case_rng(9, index as u64), sizes, Shape::Sum);
+            legal(&board);
+            assert!((sizes.min..=sizes.max).contains(&board.spot_count()), "{sizes} gave {board:?}");
+        }
+    }
+
+    #[test]
+    fn every_shape_has_a_weight() {
+        for shape in Shape::ALL {
+            let weights: Vec<u32> = SHAPE_WEIGHTS.iter().filter(|&&(s, _)| s == shape).map(|&(_, w)| w).collect();
+            assert!(matches!(weights[..], [w] if w > 0), "{shape:?}: {weights:?}");
         }
     }
 
