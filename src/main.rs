@@ -62,20 +62,8 @@ enum Command {
         /// `--cases` games through its protocol.
         #[arg(value_parser = any_problem)]
         problems: Vec<AnyProblem>,
-        /// Cases per problem; each problem's own default when absent.
-        #[arg(long)]
-        cases: Option<u64>,
-        #[arg(long, default_value_t = DEFAULT_SEED)]
-        seed: u64,
-        /// The first case index.
-        #[arg(long, default_value_t = 0)]
-        from: u64,
-        /// Stop starting new cases of a problem after this many seconds.
-        #[arg(long)]
-        time: Option<f64>,
-        /// Board sizes, `7` or `3..12` (inclusive); each problem's oracle-sized default when absent.
-        #[arg(long)]
-        size: Option<Sizes>,
+        #[command(flatten)]
+        run: Run,
         /// Print, per problem, how often each answer kind and each feature of the generated cases came up, and flag
         /// any answer kind under 5%: a generator that never draws a class of case shows here.
         #[arg(long)]
@@ -93,20 +81,8 @@ enum Command {
     Stress {
         #[arg(value_parser = problem)]
         problem: &'static dyn Entry,
-        /// Cases to try.
-        #[arg(long, default_value_t = gamecheck::stress::STRESS_CASES)]
-        cases: u64,
-        #[arg(long, default_value_t = DEFAULT_SEED)]
-        seed: u64,
-        /// The first case index.
-        #[arg(long, default_value_t = 0)]
-        from: u64,
-        /// Stop starting new runs after this many seconds.
-        #[arg(long)]
-        time: Option<f64>,
-        /// Board sizes, `7` or `3..12` (inclusive); the problem's check sizes by default.
-        #[arg(long)]
-        size: Option<Sizes>,
+        #[command(flatten)]
+        run: Run,
         /// Cases per run of the program (its input holds T = K cases).
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=1000))]
         batch: u64,
@@ -179,6 +155,32 @@ enum Command {
         #[arg(long)]
         table: Option<String>,
     },
+}
+
+/// Which generated cases a run covers.
+#[derive(clap::Args)]
+struct Run {
+    /// Cases per problem; the problem's own default when absent (for `stress`, 1000).
+    #[arg(long)]
+    cases: Option<u64>,
+    #[arg(long, default_value_t = DEFAULT_SEED)]
+    seed: u64,
+    /// The first case index.
+    #[arg(long, default_value_t = 0)]
+    from: u64,
+    /// Stop starting new cases of a problem after this many seconds.
+    #[arg(long)]
+    time: Option<f64>,
+    /// Board sizes, `7` or `3..12` (inclusive); each problem's oracle-sized default when absent.
+    #[arg(long)]
+    size: Option<Sizes>,
+}
+
+impl Run {
+    fn options(&self, shard: Shard) -> anyhow::Result<CheckOptions> {
+        let time = self.time.map(Duration::try_from_secs_f64).transpose().context("--time takes seconds")?;
+        Ok(CheckOptions { seed: self.seed, from: self.from, cases: self.cases, time, sizes: self.size, shard })
+    }
 }
 
 /// How a long run uses this machine and others.
@@ -257,23 +259,20 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Gen { problem, cases, seed, from, size } => {
             print(&problem.generate(seed, from, cases, size.unwrap_or(problem.check_sizes())))?;
         }
-        Command::Check { problems, cases, seed, from, time, size, stats, scale, save } => {
+        Command::Check { problems, run, stats, scale, save } => {
             scale.start()?;
             let problems = if problems.is_empty() { all_problems().collect() } else { problems };
-            let time = time.map(Duration::try_from_secs_f64).transpose().context("--time takes seconds")?;
-            let options = CheckOptions { seed, from, cases, time, sizes: size, shard: scale.shard };
-            return check(&problems, &options, stats, save.as_deref());
+            return check(&problems, &run.options(scale.shard)?, stats, save.as_deref());
         }
-        Command::Stress { problem, cases, seed, from, time, size, batch, timeout, against, scale, save, command } => {
+        Command::Stress { problem, run, batch, timeout, against, scale, save, command } => {
             scale.start()?;
             gamecheck::program::end_all_on_interrupt();
-            let time = time.map(Duration::try_from_secs_f64).transpose().context("--time takes seconds")?;
             let timeout = Duration::try_from_secs_f64(timeout).context("--timeout takes seconds")?;
             let against = match against {
                 Against::Solver => Engine::Solver,
                 Against::Oracle => Engine::Oracle,
             };
-            let cases = CheckOptions { seed, from, cases: Some(cases), time, sizes: size, shard: scale.shard };
+            let cases = run.options(scale.shard)?;
             let options = StressOptions { cases, batch, timeout, against };
             return stress(problem, &command, &options, save.as_deref());
         }
