@@ -194,6 +194,12 @@ mod tests {
         // Corner (0,0) with the top row's (0,2), and (0,3) with (5,5): the corner has no partner on its diagonal.
         let corner = Pairing::TESTER.with_swapped(cell(0, 2), cell(5, 5));
         assert_eq!(Strategy::new(corner), Err(TableError::Corner { corner: cell(0, 0), partner: cell(0, 2) }));
+        // What `prove --table FILE` prints: cells as on the wire, 1-based.
+        assert_eq!(
+            Strategy::new(corner).unwrap_err().to_string(),
+            "the corner row 1, column 1 is paired with row 1, column 3, not with the opposite corner of its long \
+             diagonal"
+        );
 
         // (1,1) and (1,2) swapped: pair 11 becomes (1,2) and (2,1), which share no line that holds a five.
         let no_line = Pairing::TESTER.with_swapped(cell(1, 1), cell(1, 2));
