@@ -596,3 +596,52 @@ pub fn all_boards(n: usize) -> impl Iterator<Item = Board> {
         board
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The board as rows of `B`, `R` and `.`, with row `skip_row` and column `skip_col` left out.
+    fn minor(rows: &[&str], skip_row: usize, skip_col: usize) -> Board {
+        let kept: Vec<String> = (rows.iter().enumerate().filter(|&(r, _)| r != skip_row))
+            .map(|(_, row)| row.chars().enumerate().filter(|&(c, _)| c != skip_col).map(|(_, ch)| ch).collect())
+            .collect();
+        Board::from_rows(&kept).expect("a square board")
+    }
+
+    /// Shrinking keeps the rest of the board in place: every candidate is a minor (one row and one column out), a
+    /// board with one stone taken off, or with one Blue and one Red stone taken off, in that order.
+    #[test]
+    fn shrink_candidates_are_minors_then_stones_taken_off() {
+        let rows = ["BR.", ".BR", "R.B"];
+        let board = Board::from_rows(&rows).unwrap();
+        let mut expected: Vec<Board> =
+            (0..3).flat_map(|r| (0..3).map(move |c| (r, c))).map(|(r, c)| minor(&rows, r, c)).collect();
+        let stones: Vec<(usize, usize, char)> = (0..3)
+            .flat_map(|r| (0..3).map(move |c| (r, c, rows[r].as_bytes()[c] as char)))
+            .filter(|&(_, _, ch)| ch != '.')
+            .collect();
+        let without = |taken: &[(usize, usize)]| {
+            let rows: Vec<String> = (0..3)
+                .map(|r| {
+                    (0..3).map(|c| if taken.contains(&(r, c)) { '.' } else { rows[r].as_bytes()[c] as char }).collect()
+                })
+                .collect();
+            Board::from_rows(&rows).unwrap()
+        };
+        expected.extend(stones.iter().map(|&(r, c, _)| without(&[(r, c)])));
+        for &(br, bc, _) in stones.iter().filter(|s| s.2 == 'B') {
+            for &(rr, rc, _) in stones.iter().filter(|s| s.2 == 'R') {
+                expected.push(without(&[(br, bc), (rr, rc)]));
+            }
+        }
+        assert_eq!(shrink(&board), expected);
+    }
+
+    /// What a failing case shows in a proptest report: its size and rows.
+    #[test]
+    fn debug_shows_size_and_rows() {
+        let board = Board::from_rows(&["B.", ".R"]).unwrap();
+        assert_eq!(format!("{board:?}"), "Board 2×2 [B./.R]");
+    }
+}
