@@ -638,6 +638,26 @@ mod tests {
         assert_eq!(shrink(&board), expected);
     }
 
+    /// A 1×1 board has no minor; a full 12×12 board (72 × 72 colour pairs) is past the pair budget, so only its
+    /// 144 minors and 144 single removals are tried.
+    #[test]
+    fn shrink_keeps_within_the_board_and_the_pair_budget() {
+        let one = Board::from_rows(&["B"]).unwrap();
+        assert_eq!(shrink(&one), vec![Board::new(1)]);
+        let rows: Vec<String> =
+            (0..12).map(|r| (0..12).map(|c| if (r + c) % 2 == 0 { 'B' } else { 'R' }).collect()).collect();
+        assert_eq!(shrink(&Board::from_rows(&rows).unwrap()).len(), 144 + 144);
+    }
+
+    /// Contest output reads back to the verdict it prints, and only that text does.
+    #[test]
+    fn verdicts_read_back_as_printed() {
+        for verdict in Verdict::ALL {
+            assert_eq!(read_answer(verdict.as_str()), Ok(verdict));
+            assert!(read_answer(&verdict.as_str().to_lowercase()).is_err());
+        }
+    }
+
     /// What a failing case shows in a proptest report: its size and rows.
     #[test]
     fn debug_shows_size_and_rows() {
