@@ -17,39 +17,56 @@ fn inputs(target: &str) -> Vec<(String, Vec<u8>)> {
     files.into_iter().map(|p| (p.display().to_string(), std::fs::read(&p).expect("a readable corpus file"))).collect()
 }
 
-#[test]
-fn every_corpus_input_passes_its_target() {
-    for problem in PROBLEMS {
-        let target = problem.name().replace('-', "_");
-        let differential = inputs(&target);
-        let parse = inputs(&format!("{target}_parse"));
-        assert!(differential.len() >= 10 && parse.len() >= 10, "{target}: the seed corpora must be committed");
-        for (name, data) in differential {
-            let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| problem.fuzz_differential(&data)));
-            assert!(outcome.is_ok(), "{name} fails the {target} target");
-        }
-        for (name, data) in parse {
-            let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| problem.fuzz_parse(&data)));
-            assert!(outcome.is_ok(), "{name} fails the {target}_parse target");
-        }
+/// Runs every input of a target's corpus through `run`; a panic is a failure naming the file.
+fn replay(target: &str, run: impl Fn(&[u8])) {
+    let corpus = inputs(target);
+    assert!(corpus.len() >= 10, "{target}: the seed corpus must be committed");
+    for (name, data) in corpus {
+        let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run(&data)));
+        assert!(outcome.is_ok(), "{name} fails the {target} target");
     }
 }
 
-/// The same for the interactive problems, whose targets play games rather than compare answers.
-#[test]
-fn every_corpus_input_passes_its_interactive_target() {
-    for problem in INTERACTIVE {
-        let target = problem.name().replace('-', "_");
-        let differential = inputs(&target);
-        let parse = inputs(&format!("{target}_parse"));
-        assert!(differential.len() >= 10 && parse.len() >= 10, "{target}: the seed corpora must be committed");
-        for (name, data) in differential {
-            let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| problem.fuzz_differential(&data)));
-            assert!(outcome.is_ok(), "{name} fails the {target} target");
+fn batch(name: &str) {
+    let problem = gamecheck::registry::find(name).expect("a registered batch problem");
+    let target = name.replace('-', "_");
+    replay(&target, |data| problem.fuzz_differential(data));
+    replay(&format!("{target}_parse"), |data| problem.fuzz_parse(data));
+}
+
+/// The interactive problems' targets play games rather than compare answers.
+fn interactive(name: &str) {
+    let problem = gamecheck::registry::find_interactive(name).expect("a registered interactive problem");
+    let target = name.replace('-', "_");
+    replay(&target, |data| problem.fuzz_differential(data));
+    replay(&format!("{target}_parse"), |data| problem.fuzz_parse(data));
+}
+
+// One test per problem, named after it, so that a test-name filter (as `.ci/mutants hex` uses) replays only that
+// problem's corpora.
+macro_rules! corpora {
+    ($($test:ident: $kind:ident $problem:literal),* $(,)?) => {
+        $(
+            #[test]
+            fn $test() {
+                $kind($problem);
+            }
+        )*
+
+        #[test]
+        fn every_problem_has_its_corpus_test() {
+            let tested = [$($problem),*];
+            for name in PROBLEMS.iter().map(|p| p.name()).chain(INTERACTIVE.iter().map(|p| p.name())) {
+                assert!(tested.contains(&name), "{name}: add it to the corpora! list");
+            }
         }
-        for (name, data) in parse {
-            let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| problem.fuzz_parse(&data)));
-            assert!(outcome.is_ok(), "{name} fails the {target}_parse target");
-        }
-    }
+    };
+}
+
+corpora! {
+    hex_corpus_inputs_pass_their_targets: batch "hex",
+    havannah_corpus_inputs_pass_their_targets: batch "havannah",
+    inventor_outlasting_corpus_inputs_pass_their_targets: batch "inventor-outlasting",
+    adjacent_consecutive_corpus_inputs_pass_their_targets: batch "adjacent-consecutive",
+    order_chaos_corpus_inputs_pass_their_targets: interactive "order-chaos",
 }
