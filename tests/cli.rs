@@ -13,7 +13,7 @@ const HAVANNAH_SAMPLE: &str = include_str!("data/havannah/sample.in");
 const HAVANNAH_SAMPLE_ANSWERS: &str = include_str!("data/havannah/sample.ans");
 
 #[test]
-fn solve_answers_the_sample_from_stdin_and_from_a_file() {
+fn hex_solve_answers_the_sample_from_stdin_and_from_a_file() {
     let expected = format!("{}\n", HEX_SAMPLE_ANSWERS.trim_end());
     gamecheck().args(["solve", "hex"]).write_stdin(HEX_SAMPLE).assert().success().stdout(expected.clone());
     let file = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/hex/sample.in");
@@ -22,7 +22,7 @@ fn solve_answers_the_sample_from_stdin_and_from_a_file() {
 }
 
 #[test]
-fn bad_input_names_the_line_and_exits_2() {
+fn hex_bad_input_names_the_line_and_exits_2() {
     let cases = [
         ("1\n2\nBR\nB\n", "hex input, line 4: row 2 of case 1 has 1 cells, expected N = 2"),
         ("1\n2\nBR\nBX\n", "hex input, line 4: bad character `X` in column 2"),
@@ -58,7 +58,7 @@ fn unknown_problem_and_missing_file_are_usage_errors() {
 }
 
 #[test]
-fn gen_prints_input_that_solve_reads() {
+fn hex_gen_prints_input_that_solve_reads() {
     let output = gamecheck().args(["gen", "hex", "--cases", "25", "--seed", "3", "--size", "2..9"]).output().unwrap();
     assert!(output.status.success());
     let input = String::from_utf8(output.stdout).unwrap();
@@ -76,7 +76,7 @@ fn gen_prints_input_that_solve_reads() {
 }
 
 #[test]
-fn check_ends_with_a_table_and_exit_0() {
+fn hex_check_ends_with_a_table_and_exit_0() {
     gamecheck().args(["check", "hex", "--cases", "300", "--seed", "11"]).assert().success().stdout(
         predicate::str::contains("hex")
             .and(predicate::str::contains("300"))
@@ -85,7 +85,7 @@ fn check_ends_with_a_table_and_exit_0() {
 }
 
 #[test]
-fn exhaust_counts_every_board() {
+fn hex_exhaust_counts_every_board() {
     gamecheck().args(["exhaust", "hex", "--size", "1..2"]).assert().success().stdout(
         predicate::str::contains("hex size 1: 3 cases, 0 disagreements")
             .and(predicate::str::contains("hex size 2: 81 cases, 0 disagreements")),
