@@ -18,7 +18,7 @@ pub trait Problem: 'static {
     /// there passes a fuzzer's per-input time limit once the build is instrumented (several times slower).
     const FUZZ_SIZES: Sizes = Self::CHECK_SIZES;
 
-    type Case: Clone + Debug + Send + Sync + 'static;
+    type Case: Clone + PartialEq + Debug + Send + Sync + 'static;
     type Answer: Clone + PartialEq + Debug + Display + Send + Sync + 'static;
 
     fn parse(input: &str) -> Result<Vec<Self::Case>, ParseError>;
@@ -114,6 +114,15 @@ impl<P: Problem> Verdicts<P> {
     }
 }
 
+/// [`Problem::shrink`]'s candidates, less any equal to the case itself. Every greedy shrinking loop (ours, proptest's
+/// and quickcheck's) goes through this: a shrinker that handed its input back, by a slip in a problem's shrink steps,
+/// would otherwise loop for ever on the same failing case instead of ending on it.
+pub fn smaller_cases<P: Problem>(case: &P::Case) -> Vec<P::Case> {
+    let mut candidates = P::shrink(case);
+    candidates.retain(|c| c != case);
+    candidates
+}
+
 /// Greedy shrinking: take the first smaller candidate that still fails, until none does. Candidates are tried on
 /// the current rayon pool, and the first failing one in the problem's order wins, so the result does not depend on
 /// the number of threads.
@@ -123,7 +132,7 @@ pub fn shrink_while<P: Problem>(case: P::Case, fails: impl Fn(&P::Case) -> bool 
     use rayon::iter::{IntoParallelIterator, ParallelIterator};
     let mut case = case;
     let mut steps = 0;
-    while let Some(smaller) = P::shrink(&case).into_par_iter().find_first(|c| fails(c)) {
+    while let Some(smaller) = smaller_cases::<P>(&case).into_par_iter().find_first(|c| fails(c)) {
         case = smaller;
         steps += 1;
     }

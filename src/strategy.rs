@@ -11,7 +11,7 @@ use proptest::prelude::any;
 use proptest::strategy::{NewTree, Strategy, ValueTree};
 use proptest::test_runner::TestRunner;
 
-use crate::{Problem, generate_case};
+use crate::{Problem, generate_case, smaller_cases};
 
 /// Cases of `P` drawn from its generator with sizes in `sizes`.
 pub fn cases<P: Problem>(sizes: Sizes) -> Generated<P> {
@@ -77,7 +77,7 @@ impl<P: Problem> ValueTree for ShrinkTree<P> {
     // proptest calls this only while `current` fails: it becomes the case to shrink from.
     fn simplify(&mut self) -> bool {
         self.failing = self.current.clone();
-        self.candidates = P::shrink(&self.failing);
+        self.candidates = smaller_cases::<P>(&self.failing);
         self.next = 0;
         self.advance()
     }

@@ -2,7 +2,7 @@
 //! board the way the rules say the transform changes the answer.
 
 use gamecheck::problems::{AdjacentConsecutive, Havannah, Hex, InventorOutlasting};
-use gamecheck::{Problem, generate_case};
+use gamecheck::{Problem, generate_case, smaller_cases};
 use games::Sizes;
 use games::adjacent_consecutive as ac;
 use games::havannah::{Answer, Cell, Game, Symmetry};
@@ -33,7 +33,7 @@ impl<P: Problem, const MAX: usize> Arbitrary for Big<P, MAX> {
     }
 
     fn shrink(&self) -> Box<dyn Iterator<Item = Self>> {
-        Box::new(P::shrink(&self.0).into_iter().map(Big))
+        Box::new(smaller_cases::<P>(&self.0).into_iter().map(Big))
     }
 }
 
