@@ -10,19 +10,7 @@ use crate::{Problem, generate_case};
 /// from the bytes (the fuzzer steers every cell) and a case from the generator at a fuzzer-chosen seed and index
 /// (the fuzzer steers toward the generator's structured shapes). Panics on a disagreement, with the case.
 pub fn differential<P: Problem>(data: &[u8]) {
-    let mut u = Unstructured::new(data);
-    let Ok(direct) = u.arbitrary::<bool>() else { return };
-    let case = if direct {
-        match P::arbitrary(&mut u) {
-            Ok(case) if P::size(&case) <= P::FUZZ_SIZES.max => case,
-            // Too few bytes for a whole case: skip rather than pad with zeros, which would mostly be empty boards.
-            // Past the oracle's reach: skip rather than time out.
-            _ => return,
-        }
-    } else {
-        let (Ok(seed), Ok(index)) = (u.arbitrary::<u64>(), u.arbitrary::<u64>()) else { return };
-        generate_case::<P>(seed, index, P::FUZZ_SIZES)
-    };
+    let Some(case) = case_of::<P>(data) else { return };
     let verdicts = Verdicts::<P>::of(&case);
     let (solver, oracle) = verdicts.shown();
     assert!(
@@ -31,6 +19,22 @@ pub fn differential<P: Problem>(data: &[u8]) {
         P::NAME,
         P::write(std::slice::from_ref(&case))
     );
+}
+
+/// The case the differential target builds from fuzzer bytes, or `None` where it skips them (see [`differential`]).
+pub fn case_of<P: Problem>(data: &[u8]) -> Option<P::Case> {
+    let mut u = Unstructured::new(data);
+    if u.arbitrary::<bool>().ok()? {
+        match P::arbitrary(&mut u) {
+            Ok(case) if P::size(&case) <= P::FUZZ_SIZES.max => Some(case),
+            // Too few bytes for a whole case: skip rather than pad with zeros, which would mostly be empty boards.
+            // Past the oracle's reach: skip rather than time out.
+            _ => None,
+        }
+    } else {
+        let (seed, index) = (u.arbitrary::<u64>().ok()?, u.arbitrary::<u64>().ok()?);
+        Some(generate_case::<P>(seed, index, P::FUZZ_SIZES))
+    }
 }
 
 /// Arbitrary bytes as contest input: a clean error, or cases the solver answers and that print back to input which

@@ -1,8 +1,8 @@
 //! A fixed seeded corpus per problem, drawn with the solver's answers, kept in `snapshots/`. A change in any answer
 //! (or in the generator) shows as a readable diff under `cargo insta review`.
 
-use gamecheck::generate_case;
 use gamecheck::problems::{AdjacentConsecutive, Havannah, Hex, InventorOutlasting};
+use gamecheck::{Problem, generate_case};
 use games::Sizes;
 
 const SEED: u64 = 7;
@@ -112,6 +112,11 @@ fn order_chaos_games() {
     snapshot("order-chaos", text);
 }
 
+/// FNV-1a, written out: std's hashers do not promise the same value across Rust releases.
+fn fnv1a(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3))
+}
+
 /// The first cases of each problem's default `check` run, as `gamecheck gen` writes them, reduced to a digest. The
 /// corpora above show a generator change readably but see only 30–40 small cases; this pins thousands at the check
 /// sizes, so a generator change that only shows on larger boards or rarer shapes still shows here. Seeds must keep
@@ -121,8 +126,7 @@ fn generated_input_fingerprint(name: &str) {
     let cases = problem.check_cases().min(5_000);
     let sizes = problem.check_sizes();
     let input = problem.generate(gamecheck::check::DEFAULT_SEED, 0, cases, sizes);
-    // FNV-1a, written out: std's hashers do not promise the same value across Rust releases.
-    let digest = input.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3));
+    let digest = fnv1a(&input);
     snapshot(
         &format!("{name}-generated-input"),
         format!(
@@ -154,4 +158,51 @@ fn inventor_outlasting_generated_input_fingerprint() {
 #[test]
 fn adjacent_consecutive_generated_input_fingerprint() {
     generated_input_fingerprint("adjacent-consecutive");
+}
+
+/// The cases the committed differential corpus of a problem stands for, as its fuzz target builds them, reduced to a
+/// digest. `cargo fuzz cmin` kept each input for the coverage its case reached; if the bytes came to mean other cases
+/// (a change in `arbitrary` or in the generator), the corpus would silently stop covering what it was kept for.
+fn corpus_cases<P: Problem>() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/corpus").join(P::NAME.replace('-', "_"));
+    let mut files: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|entry| entry.unwrap().path()).collect();
+    files.sort();
+    let (mut built, mut skipped, mut cases) = (0, 0, String::new());
+    for file in &files {
+        match gamecheck::fuzzing::case_of::<P>(&std::fs::read(file).unwrap()) {
+            Some(case) => {
+                built += 1;
+                cases.push_str(&P::write(std::slice::from_ref(&case)));
+            }
+            None => skipped += 1,
+        }
+    }
+    snapshot(
+        &format!("{}-corpus-cases", P::NAME),
+        format!(
+            "{} inputs: {built} cases, {skipped} skipped; FNV-1a of the cases {:#018x}\n",
+            files.len(),
+            fnv1a(&cases)
+        ),
+    );
+}
+
+#[test]
+fn hex_corpus_cases() {
+    corpus_cases::<Hex>();
+}
+
+#[test]
+fn havannah_corpus_cases() {
+    corpus_cases::<Havannah>();
+}
+
+#[test]
+fn inventor_outlasting_corpus_cases() {
+    corpus_cases::<InventorOutlasting>();
+}
+
+#[test]
+fn adjacent_consecutive_corpus_cases() {
+    corpus_cases::<AdjacentConsecutive>();
 }
