@@ -528,12 +528,15 @@ impl WinWatch {
         WinWatch { parent: (0..n * n + 4).collect() }
     }
 
-    fn root(&mut self, mut x: usize) -> usize {
-        while self.parent[x] != x {
-            self.parent[x] = self.parent[self.parent[x]];
-            x = self.parent[x];
+    // Recursive, so that a slip in the root test overflows the stack at once rather than spinning for ever: paths
+    // stay short under path compression (a few hundred cells at most).
+    fn root(&mut self, x: usize) -> usize {
+        if self.parent[x] == x {
+            return x;
         }
-        x
+        let root = self.root(self.parent[x]);
+        self.parent[x] = root;
+        root
     }
 
     fn join(&mut self, a: usize, b: usize) {
