@@ -667,4 +667,15 @@ mod tests {
         let board = Board::from_rows(&["B.", ".R"]).unwrap();
         assert_eq!(format!("{board:?}"), "Board 2×2 [B./.R]");
     }
+
+    /// The exhaustive checks count on every board of a size appearing once: a repeat would leave another unchecked
+    /// under the same count.
+    #[test]
+    fn all_boards_are_every_board_once() {
+        for n in 1..=3 {
+            let boards: Vec<Board> = all_boards(n).collect();
+            let distinct: std::collections::HashSet<&Board> = boards.iter().collect();
+            assert_eq!((boards.len(), distinct.len()), (3usize.pow((n * n) as u32), boards.len()), "N = {n}");
+        }
+    }
 }

@@ -34,10 +34,9 @@ use games::hex::{Board, Stone, Verdict};
 const COLOUR: u8 = 0b11;
 const BLUE: u8 = 1;
 const RED: u8 = 2;
-/// On the first / second side *of the stone's own colour* (Red: top / bottom row, Blue: left / right column).
-/// A cell holds one colour, so two bits serve both colours.
-const SIDE1: u8 = 1 << 2;
-const SIDE2: u8 = 1 << 3;
+/// On the second side *of the stone's own colour* (Red: bottom row, Blue: right column), where a search ends. A cell
+/// holds one colour, so one bit serves both. Searches start from `first_side`, which needs no mark.
+const SECOND_SIDE: u8 = 1 << 3;
 /// On the chain the first search found (the cells carrying the first unit of flow).
 const ON_PATH: u8 = 1 << 4;
 /// The residual search reached `v_in` / `v_out`.
@@ -79,38 +78,32 @@ pub fn verdict(board: &Board) -> Verdict {
     }
 }
 
-/// The board in a grid of side N + 2 with an empty border, each byte holding colour and side bits; and the Blue
+/// The board in a grid of side N + 2 with an empty border, each byte holding colour and side bit; and the Blue
 /// and Red stone counts.
 fn grid_of(board: &Board) -> (Vec<u8>, usize, usize) {
     let n = board.size();
     let w = n + 2;
     let mut grid = vec![0u8; w * w];
     for (r, (row, out)) in board.as_slice().chunks_exact(n).zip(grid.chunks_exact_mut(w).skip(1)).enumerate() {
-        let red_sides = side_bits(r, n);
+        let red_side = if r == n - 1 { SECOND_SIDE } else { 0 };
         for (cell, &stone) in out[1..=n].iter_mut().zip(row) {
             let code = match stone {
                 None => 0,
                 Some(Stone::Blue) => BLUE,
                 Some(Stone::Red) => RED,
             };
-            // Red's sides depend on the row only; the mask (all ones for Red) keeps random boards branch-free.
-            *cell = code | (red_sides & 0u8.wrapping_sub(code >> 1));
+            // Red's side depends on the row only; the mask (all ones for Red) keeps random boards branch-free.
+            *cell = code | (red_side & 0u8.wrapping_sub(code >> 1));
         }
-        // Blue's sides are the first and last column: two cells per row. With N = 1 both land on one cell.
-        for (c, bits) in [(1, SIDE1), (n, SIDE2)] {
-            if out[c] & COLOUR == BLUE {
-                out[c] |= bits;
-            }
+        // Blue's second side is the last column.
+        if out[n] & COLOUR == BLUE {
+            out[n] |= SECOND_SIDE;
         }
     }
     // Counting apart from the copy lets both loops vectorise.
     let blue = grid.iter().filter(|&&b| b & COLOUR == BLUE).count();
     let red = grid.iter().filter(|&&b| b & COLOUR == RED).count();
     (grid, blue, red)
-}
-
-fn side_bits(along: usize, n: usize) -> u8 {
-    (if along == 0 { SIDE1 } else { 0 }) | (if along == n - 1 { SIDE2 } else { 0 })
 }
 
 /// Grid indices of the first side of `colour`: Red's top row, Blue's left column (border excluded).
@@ -173,7 +166,7 @@ impl Search {
         while head < tail {
             let v = queue[head] as usize;
             head += 1;
-            if grid[v] & SIDE2 != 0 {
+            if grid[v] & SECOND_SIDE != 0 {
                 return Some(v);
             }
             for (k, u) in neighbours(v, w).into_iter().enumerate() {
@@ -234,7 +227,7 @@ impl Search {
             } else {
                 // `v_out → t` is unbounded, so reaching any second-side stone's out-half completes a second path.
                 // The chain's last stone cannot be reached here: its out-half has no residual arc coming in.
-                if self.grid[v] & SIDE2 != 0 {
+                if self.grid[v] & SECOND_SIDE != 0 {
                     return true;
                 }
                 if self.grid[v] & (ON_PATH | SEEN_IN) == ON_PATH {
