@@ -182,17 +182,24 @@ impl Search {
         None
     }
 
-    /// Whether a second unit of flow exists once the chain ending at `end` carries the first, i.e. whether
-    /// `colour` has two chains that share no stone.
-    fn second_chain(&mut self, colour: u8, end: usize) -> bool {
+    /// Marks the chain ending at `end` as carrying the first unit of flow. A chain holds each stone once, so a walk
+    /// longer than the grid means `from` has a cycle: a bug, which panics here rather than spinning for ever.
+    fn mark_chain(&mut self, end: usize) {
         let mut v = end;
-        loop {
+        for _ in 0..self.grid.len() {
             self.grid[v] |= ON_PATH;
             match self.parent(v) {
-                None => break,
+                None => return,
                 Some(p) => v = p,
             }
         }
+        panic!("the chain the first search found, from grid index {end} back, loops");
+    }
+
+    /// Whether a second unit of flow exists once the chain ending at `end` carries the first, i.e. whether
+    /// `colour` has two chains that share no stone.
+    fn second_chain(&mut self, colour: u8, end: usize) -> bool {
+        self.mark_chain(end);
 
         let mut tail = 0;
         // `s → v_in` arcs are unbounded, so every first-side stone stays an entry point, the chain's own included.
