@@ -162,10 +162,12 @@ impl Search {
                 tail += 1;
             }
         }
-        let mut head = 0;
-        while head < tail {
+        // The queue's head counts itself (no `head += 1` to get wrong and spin on one entry for ever).
+        for head in 0.. {
+            if head == tail {
+                break;
+            }
             let v = queue[head] as usize;
-            head += 1;
             if grid[v] & SECOND_SIDE != 0 {
                 return Some(v);
             }
@@ -210,10 +212,11 @@ impl Search {
                 tail += 1;
             }
         }
-        let mut head = 0;
-        while head < tail {
+        for head in 0.. {
+            if head == tail {
+                break;
+            }
             let state = self.queue[head];
-            head += 1;
             let v = (state >> 1) as usize;
             if state & 1 == 0 {
                 // From v_in the only arc is v_in → v_out, unless the chain fills it; then the only way on is back
