@@ -97,13 +97,18 @@ impl Board {
     }
 
     fn root(&mut self, mut v: u32) -> u32 {
-        // Path halving: every other node on the way up skips to its grandparent.
-        while self.nodes[v as usize].parent != v {
-            let grand = self.nodes[self.nodes[v as usize].parent as usize].parent;
+        // Path halving: every other node on the way up skips to its grandparent. Union by rank keeps the way up
+        // short; the bound makes a broken parent link a panic rather than an endless climb.
+        for _ in 0..self.nodes.len() {
+            let parent = self.nodes[v as usize].parent;
+            if parent == v {
+                return v;
+            }
+            let grand = self.nodes[parent as usize].parent;
             self.nodes[v as usize].parent = grand;
             v = grand;
         }
-        v
+        panic!("the group of stone node {v} has no root");
     }
 
     /// Merge the groups of two roots; the new root.
