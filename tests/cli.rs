@@ -296,7 +296,7 @@ mod order_chaos {
     use std::path::PathBuf;
 
     use assert_cmd::Command;
-    use games::order_chaos::{Board, Move, Pairing, generate};
+    use games::order_chaos::{Board, Move, Pairing, ROUNDS, generate};
     use predicates::prelude::*;
     use solvers::order_chaos::Strategy;
 
@@ -321,7 +321,9 @@ mod order_chaos {
             let script = generate(&mut games::case_rng(5, index));
             let mut board = Board::new();
             output.push_str("CHAOS\n");
-            while let Some(order) = script.next_move(&board) {
+            // Rounds counted, not a board waited on to fill: see ROUNDS.
+            for _ in 0..ROUNDS {
+                let Some(order) = script.next_move(&board) else { break };
                 let answer: Move = strategy.answer(order);
                 board.play(order);
                 board.play(answer);

@@ -97,7 +97,9 @@ proptest! {
 /// board (the grader's, in `games`, and the oracle's), and what the strategy must never do is lose.
 mod order_chaos {
     use games::case_rng;
-    use games::order_chaos::{Board, Cell, Letter, Move, Script, Verdict, exact_five, generate, generate_board};
+    use games::order_chaos::{
+        Board, Cell, Letter, Move, ROUNDS, Script, Verdict, exact_five, generate, generate_board,
+    };
     use proptest::prelude::*;
     use solvers::order_chaos::Strategy;
 
@@ -112,7 +114,9 @@ mod order_chaos {
         let strategy = Strategy::tester();
         let mut board = Board::new();
         let mut moves = Vec::new();
-        while let Some(order) = script.next_move(&board) {
+        // Rounds counted, not a board waited on to fill: see ROUNDS.
+        for _ in 0..ROUNDS {
+            let Some(order) = script.next_move(&board) else { break };
             board.play(order);
             let answer = strategy.reply(&board, order);
             prop_assert!(answer.is_some(), "no answer to {}\n{}", order, games::order_chaos::drawing(&moves));

@@ -20,6 +20,9 @@ use crate::contest::{Lines, ParseError};
 pub const NAME: &str = "order-chaos";
 pub const SIDE: usize = 6;
 pub const CELLS: usize = SIDE * SIDE;
+/// A game is exactly this many rounds of an ORDER move and a CHAOS answer. Game loops count rounds rather than wait
+/// for a full board, so a board that never fills (a bug in playing or reading a cell) cannot keep a game going.
+pub const ROUNDS: usize = CELLS / 2;
 /// Pairs in a pairing table, one per two cells.
 pub const PAIRS: usize = CELLS / 2;
 /// The most games one run may announce (the CodeChef limit).

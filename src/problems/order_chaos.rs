@@ -39,7 +39,7 @@ pub fn play(strategy: &Strategy, input: &mut dyn BufRead, output: &mut dyn Write
     for game in 1..=games {
         say(output, Side::Chaos.as_str())?;
         let mut board = Board::new();
-        while !board.is_full() {
+        for _ in 0..order_chaos::ROUNDS {
             let order = reader.next_move(Side::Order, &board).map_err(|mut e| {
                 e.message = format!("{} (game {game} of T = {games})", e.message);
                 e
@@ -386,7 +386,8 @@ pub fn fuzz_game(data: &[u8]) {
     let Ok(script) = u.arbitrary::<Script>() else { return };
     let mut board = Board::new();
     let mut moves = Vec::new();
-    while let Some(order) = script.next_move(&board) {
+    for _ in 0..order_chaos::ROUNDS {
+        let Some(order) = script.next_move(&board) else { break };
         board.play(order);
         moves.push(order);
         let answer = strategy.reply(&board, order);
@@ -433,7 +434,7 @@ pub fn self_play(seed: u64, index: u64) -> Game {
     let strategy = Strategy::tester();
     let mut board = Board::new();
     let mut moves = Vec::new();
-    while !board.is_full() {
+    for _ in 0..order_chaos::ROUNDS {
         let order = opponent.next_move(&board, &mut rng);
         board.play(order);
         let answer = strategy.answer(order);

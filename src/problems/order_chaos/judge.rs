@@ -6,7 +6,8 @@ use std::sync::OnceLock;
 
 use games::case_rng;
 use games::order_chaos::{
-    Board, CELLS, Cell, Letter, Move, Script, Shape, Side, Verdict, fives, generate_shape, parse_move, parse_side,
+    Board, CELLS, Cell, Letter, Move, ROUNDS, Script, Shape, Side, Verdict, fives, generate_shape, parse_move,
+    parse_side,
 };
 use rand::seq::SliceRandom;
 use rand::{Rng, RngExt};
@@ -282,7 +283,7 @@ fn game(
     let program = parse_side(line, &text).map_err(|e| format!("the program's output line {line}: {}", e.message))?;
     let (opponent, mut rng) = Opponent::for_game(options.seed, index);
     let mut board = Board::new();
-    while !board.is_full() {
+    for _ in 0..ROUNDS {
         let order = match program {
             Side::Chaos => {
                 let order = opponent.next_move(&board, &mut rng);
