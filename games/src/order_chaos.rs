@@ -823,6 +823,21 @@ mod tests {
         Board::from_rows(&rows).expect("a hand-made board")
     }
 
+    /// Hand-written positions name the row at fault, counting from 1, as a contest input names its line.
+    #[test]
+    fn from_rows_names_the_row_at_fault() {
+        let rows = ["XO....", "......", "......", "......", "......", "......"];
+        let fault = |rows: &[&str]| Board::from_rows(rows).map(|_| ()).map_err(|e| (e.line, e.message));
+        assert_eq!(fault(&rows), Ok(()));
+        assert_eq!(fault(&rows[..5]), Err((6, "expected 6 rows, found 5".to_string())));
+        let mut short = rows;
+        short[1] = ".....";
+        assert_eq!(fault(&short), Err((2, "row 2 has 5 cells, expected 6".to_string())));
+        let mut bad = rows;
+        bad[2] = "..Z...";
+        assert_eq!(fault(&bad), Err((3, "bad character `Z` in column 3: expected `X`, `O` or `.`".to_string())));
+    }
+
     #[test]
     fn exact_fives_and_what_is_not_one() {
         let none = ["XOXOXO", "OXOXOX", "OXOXOX", "XOXOXO", "XOXOXO", "OXOXOX"];
