@@ -823,6 +823,19 @@ mod tests {
         Board::from_rows(&rows).expect("a hand-made board")
     }
 
+    /// What reports show of a board: its rows, and with the row and column numbers moves are written in.
+    #[test]
+    fn boards_print_as_rows_and_drawings() {
+        let b = board(["XO....", "......", "......", "......", "......", ".....X"]);
+        let rows = "XO....\n......\n......\n......\n......\n.....X\n";
+        assert_eq!(b.to_string(), rows);
+        assert_eq!(
+            b.drawing(),
+            "   1 2 3 4 5 6\n1  X O . . . .\n2  . . . . . .\n3  . . . . . .\n4  . . . . . .\n5  . . . . . .\n\
+             6  . . . . . X\n"
+        );
+    }
+
     /// Hand-written positions name the row at fault, counting from 1, as a contest input names its line.
     #[test]
     fn from_rows_names_the_row_at_fault() {
