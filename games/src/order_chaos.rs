@@ -497,11 +497,6 @@ impl<R: BufRead> Reader<R> {
         Reader { input, line: 0, buffer: Vec::new() }
     }
 
-    /// The number of the last line read.
-    pub fn line(&self) -> usize {
-        self.line
-    }
-
     /// The next non-blank line and its number.
     pub fn next_line(&mut self, expected: impl fmt::Display) -> Result<(usize, &str), ParseError> {
         loop {
@@ -834,6 +829,21 @@ mod tests {
             "   1 2 3 4 5 6\n1  X O . . . .\n2  . . . . . .\n3  . . . . . .\n4  . . . . . .\n5  . . . . . .\n\
              6  . . . . . X\n"
         );
+    }
+
+    /// A read that fails names the line it was reading, after the lines already read.
+    #[test]
+    fn a_failed_read_names_its_line() {
+        struct Gone;
+        impl std::io::Read for Gone {
+            fn read(&mut self, _: &mut [u8]) -> std::io::Result<usize> {
+                Err(std::io::Error::other("the pipe is gone"))
+            }
+        }
+        let mut reader = Reader::new(std::io::BufReader::new(std::io::Read::chain(&b"3\n"[..], Gone)));
+        assert_eq!(reader.next_line("T").map(|(line, text)| (line, text.to_string())), Ok((1, "3".to_string())));
+        let error = reader.next_line("a move").unwrap_err();
+        assert_eq!((error.line, error.message.as_str()), (2, "expected a move, reading failed: the pipe is gone"));
     }
 
     /// Hand-written positions name the row at fault, counting from 1, as a contest input names its line.
