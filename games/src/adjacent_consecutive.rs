@@ -609,7 +609,8 @@ pub fn covering_games(n: u32) -> Vec<Game> {
         // Back to the empty row, taking back a move that leads to a new position where one does.
         let mut down = Vec::new();
         let mut current = position.clone();
-        loop {
+        // Each step takes back one of at most N − 1 moves: counted, so that a bug in it fails rather than spins.
+        for _ in 0..size {
             let placed: Vec<usize> = (0..size).filter(|&t| current[t] != 0).collect();
             let without = |t: usize| {
                 let mut smaller = current.clone();
@@ -621,6 +622,7 @@ pub fn covering_games(n: u32) -> Vec<Game> {
             down.push(Move { tile: tile as u32 + 1, cell: current[tile] });
             current[tile] = 0;
         }
+        assert!(current.iter().all(|&c| c == 0), "{position:?} not taken back to the empty row");
         let mut moves: Vec<Move> = down.into_iter().rev().collect();
         // On to the full row, the same way forward.
         let mut current = position.clone();

@@ -21,6 +21,9 @@ pub const MAX_S: u32 = 1_000_000_000;
 pub const MAX_M: usize = 1_000_000;
 /// The most cases one input may announce.
 pub const MAX_T: u64 = 100_000;
+/// Draws a rejection sampler may take: each lands with probability at least 3/4, so 64 misses in a row (about
+/// 10^-38) mean a bug, which fails rather than spins.
+const REJECTIONS: usize = 64;
 
 /// A cell of the hexagonal board. u32 holds every coordinate up to 2S−1 for S ≤ 10^9.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -601,11 +604,13 @@ impl Builder {
 
     fn random_cell(&self, rng: &mut impl Rng) -> Cell {
         let last = 2 * i64::from(self.size) - 1;
-        loop {
+        // About three draws in four land on the board; past REJECTIONS misses the test of a cell is wrong.
+        for _ in 0..REJECTIONS {
             if let Some(c) = self.cell(rng.random_range(1..=last), rng.random_range(1..=last)) {
                 return c;
             }
         }
+        panic!("no cell of a board of side {} in {REJECTIONS} draws", self.size)
     }
 
     fn random_free_cell(&self, rng: &mut impl Rng) -> Option<Cell> {
@@ -1195,12 +1200,13 @@ impl Builder {
     /// A cell at most `radius` steps from the centre, all such cells alike.
     fn random_cell_within(&self, rng: &mut impl Rng, radius: i64) -> Cell {
         let s = i64::from(self.size);
-        loop {
+        for _ in 0..REJECTIONS {
             let (a, b) = (rng.random_range(-radius..=radius), rng.random_range(-radius..=radius));
             if (a - b).abs() <= radius {
                 return self.cell(s + a, s + b).expect("inside the board");
             }
         }
+        panic!("no cell within {radius} of the centre in {REJECTIONS} draws")
     }
 
     /// A path from `from` to `target` that keeps off the border until its last cell when `target` is on the
