@@ -160,6 +160,28 @@ fn adjacent_consecutive_generated_input_fingerprint() {
     generated_input_fingerprint("adjacent-consecutive");
 }
 
+/// Order and Chaos is interactive, with no contest input to generate: what its generator makes is ORDER's scripts,
+/// which the differential suite and the CLI's transcripts play and the judge's scripted opponents are drawn like.
+/// They must keep reproducing from a seed and an index just the same.
+#[test]
+fn order_chaos_generated_scripts_fingerprint() {
+    let (mut moves, mut text) = (0, String::new());
+    for index in 0..5_000 {
+        let script = games::order_chaos::generate(&mut games::case_rng(gamecheck::check::DEFAULT_SEED, index));
+        moves += script.moves.len();
+        text.push_str(&format!("{script}\n"));
+    }
+    snapshot(
+        "order-chaos-generated-scripts",
+        format!(
+            "seed {}, scripts 0..5000: {moves} moves, {} bytes, FNV-1a {:#018x}\n",
+            gamecheck::check::DEFAULT_SEED,
+            text.len(),
+            fnv1a(&text)
+        ),
+    );
+}
+
 /// The cases the committed differential corpus of a problem stands for, as its fuzz target builds them, reduced to a
 /// digest. `cargo fuzz cmin` kept each input for the coverage its case reached; if the bytes came to mean other cases
 /// (a change in `arbitrary` or in the generator), the corpus would silently stop covering what it was kept for.

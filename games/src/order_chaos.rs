@@ -592,11 +592,6 @@ impl Pairing {
         self.ids[usize::from(cell.row)][usize::from(cell.col)]
     }
 
-    /// The cells holding `id`, row by row.
-    pub fn cells_of(&self, id: u8) -> Vec<Cell> {
-        Cell::all().filter(|&c| self.id(c) == id).collect()
-    }
-
     /// Six lines of six numbers 1..=18, as the editorial prints a table. Only the shape is checked here.
     pub fn parse(text: &str) -> Result<Pairing, ParseError> {
         let mut lines = Lines::new(NAME, text);
