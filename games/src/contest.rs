@@ -120,3 +120,82 @@ pub fn read_answers<'a>(problem: &'static str, output: &'a str) -> Result<Vec<(u
     }
     Ok(answers)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn message(result: Result<impl std::fmt::Debug, ParseError>) -> String {
+        result.unwrap_err().to_string()
+    }
+
+    #[test]
+    fn lines_skip_blanks_and_count_from_one() {
+        let mut lines = Lines::new("hex", "\n  \n3 4 \r\n\nlast");
+        assert_eq!(lines.next("a line").unwrap(), (3, "3 4"));
+        assert_eq!(lines.next("a line").unwrap(), (5, "last"));
+        assert_eq!(
+            message(lines.next("a board row")),
+            "hex input, line 6: expected a board row, found the end of the input"
+        );
+        let mut empty = Lines::new("hex", "");
+        assert_eq!(message(empty.next("T")), "hex input, line 1: expected T, found the end of the input");
+    }
+
+    #[test]
+    fn numbers_name_what_is_wrong_on_which_line() {
+        let read = |text: &str| Lines::new("havannah", text).numbers(["S", "M"], [2..=10, 0..=5]);
+        assert_eq!(read("\n 10   0 ").unwrap(), (2, [10, 0]));
+        assert_eq!(read("2 5").unwrap(), (1, [2, 5]));
+        assert_eq!(message(read("7")), "havannah input, line 1: expected `S M`, found `7`: M is missing");
+        assert_eq!(message(read("\n7 x")), "havannah input, line 2: expected M to be a whole number, found `x`");
+        assert_eq!(message(read("7 -1")), "havannah input, line 1: expected M to be a whole number, found `-1`");
+        assert_eq!(message(read("1 3")), "havannah input, line 1: S = 1 is out of range 2..=10");
+        assert_eq!(message(read("11 3")), "havannah input, line 1: S = 11 is out of range 2..=10");
+        assert_eq!(message(read("7 6")), "havannah input, line 1: M = 6 is out of range 0..=5");
+        assert_eq!(message(read("7 3 1")), "havannah input, line 1: expected `S M`, found extra `1` after it");
+        assert_eq!(message(read("")), "havannah input, line 1: expected a line `S M`, found the end of the input");
+    }
+
+    #[test]
+    fn case_count_is_one_to_max() {
+        assert_eq!(Lines::new("hex", "1").case_count(3).unwrap(), 1);
+        assert_eq!(Lines::new("hex", "3").case_count(3).unwrap(), 3);
+        assert_eq!(message(Lines::new("hex", "0").case_count(3)), "hex input, line 1: T = 0 is out of range 1..=3");
+        assert_eq!(message(Lines::new("hex", "4").case_count(3)), "hex input, line 1: T = 4 is out of range 1..=3");
+    }
+
+    #[test]
+    fn finish_allows_blank_lines_and_names_the_first_junk() {
+        let mut lines = Lines::new("hex", "1\n\n \r\n");
+        lines.next("T").unwrap();
+        assert_eq!(lines.finish(1), Ok(()));
+        let mut lines = Lines::new("hex", "1\n\n2 \nmore");
+        lines.next("T").unwrap();
+        assert_eq!(
+            message(lines.finish(1)),
+            "hex input, line 3: expected the end of the input after the 1 case(s) T announced, found `2`"
+        );
+    }
+
+    #[test]
+    fn answers_are_written_and_read_case_by_case() {
+        assert_eq!(write_answers(["RED", "BLUE"]), "Case #1: RED\nCase #2: BLUE\n");
+        assert_eq!(write_answers(Vec::<u32>::new()), "");
+        assert_eq!(read_answers("hex", "Case #1: RED\n\nCase #2: 3 4 \r\n").unwrap(), vec![(1, "RED"), (3, "3 4")]);
+        assert_eq!(
+            message(read_answers("hex", "Case #1: RED\nCase #3: BLUE")),
+            "hex input, line 2: expected a line starting `Case #2: `, found `Case #3: BLUE`"
+        );
+    }
+
+    #[test]
+    fn counts_are_plain_decimal() {
+        for (text, count) in [("0", 0), ("7", 7), ("10", 10), ("18446744073709551615", usize::MAX)] {
+            assert_eq!(read_count(text), Ok(count), "{text}");
+        }
+        for text in ["", "07", "00", "+7", "-7", "7 ", "1e3", "18446744073709551616"] {
+            assert_eq!(read_count(text), Err(format!("expected a count, found `{text}`")), "{text}");
+        }
+    }
+}

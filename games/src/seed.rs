@@ -56,3 +56,38 @@ impl std::fmt::Display for Sizes {
         if self.min == self.max { write!(f, "{}", self.min) } else { write!(f, "{}..{}", self.min, self.max) }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use rand::Rng;
+
+    use super::*;
+
+    #[test]
+    fn a_case_depends_on_its_seed_and_index_alone() {
+        let first = |seed, index| case_rng(seed, index).next_u64();
+        assert_eq!(first(1, 2), first(1, 2));
+        let distinct: std::collections::HashSet<u64> =
+            [first(1, 0), first(1, 1), first(1, 2), first(2, 0), first(2, 1), first(0, 0)].into();
+        assert_eq!(distinct.len(), 6);
+    }
+
+    #[test]
+    fn sizes_read_print_and_clamp() {
+        for (text, min, max, printed) in
+            [("7", 7, 7, "7"), ("3..12", 3, 12, "3..12"), ("3..=12", 3, 12, "3..12"), (" 3 ..= 3 ", 3, 3, "3")]
+        {
+            let sizes: Sizes = text.parse().unwrap();
+            assert_eq!(sizes, Sizes::new(min, max), "{text}");
+            assert_eq!(sizes.to_string(), printed);
+        }
+        assert_eq!("12..3".parse::<Sizes>(), Err("size range `12..3` is empty".to_string()));
+        for text in ["", "x", "3..", "..3", "3..x", "-1"] {
+            assert_eq!(text.parse::<Sizes>(), Err(format!("expected a size like `7` or `3..12`, found `{text}`")));
+        }
+        assert_eq!(Sizes::new(1, 40).clamp(2, 30), Sizes::new(2, 30));
+        assert_eq!(Sizes::new(5, 9).clamp(2, 30), Sizes::new(5, 9));
+        assert_eq!(Sizes::new(40, 50).clamp(2, 30), Sizes::new(30, 30));
+        assert_eq!(Sizes::new(0, 1).clamp(2, 30), Sizes::new(2, 2));
+    }
+}
