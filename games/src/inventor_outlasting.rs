@@ -698,6 +698,14 @@ mod tests {
         assert_eq!(write(&boards), input);
     }
 
+    /// What a failing case shows: its size and rows in a proptest report, its rows in a check report.
+    #[test]
+    fn boards_show_their_size_and_rows() {
+        let board = Board::from_rows(&["X.X", ".X."]).unwrap();
+        assert_eq!(format!("{board:?}"), "Board 2×3 [X.X/.X.]");
+        assert_eq!(board.to_string(), "X.X\n.X.\n");
+    }
+
     #[test]
     fn parse_errors_name_the_line() {
         let cases = [
