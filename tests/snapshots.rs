@@ -160,24 +160,56 @@ fn adjacent_consecutive_generated_input_fingerprint() {
     generated_input_fingerprint("adjacent-consecutive");
 }
 
-/// Order and Chaos is interactive, with no contest input to generate: what its generator makes is ORDER's scripts,
-/// which the differential suite and the CLI's transcripts play and the judge's scripted opponents are drawn like.
-/// They must keep reproducing from a seed and an index just the same.
+/// Order and Chaos is interactive, with no contest input to generate: what its generators make is ORDER's scripts,
+/// which the differential suite and the CLI's transcripts play, and full boards, on which the differential suite
+/// compares the judges. Both must keep reproducing from a seed and an index, and keep their shapes: the differential
+/// properties hold for any script and any board, so they cannot notice a generator gone flat.
 #[test]
-fn order_chaos_generated_scripts_fingerprint() {
-    let (mut moves, mut text) = (0, String::new());
+fn order_chaos_generated_scripts_and_boards_fingerprint() {
+    let (mut moves, mut scripts, mut boards) = (0, String::new(), String::new());
     for index in 0..5_000 {
-        let script = games::order_chaos::generate(&mut games::case_rng(gamecheck::check::DEFAULT_SEED, index));
+        let rng = || games::case_rng(gamecheck::check::DEFAULT_SEED, index);
+        let script = games::order_chaos::generate(&mut rng());
         moves += script.moves.len();
-        text.push_str(&format!("{script}\n"));
+        scripts.push_str(&format!("{script}\n"));
+        boards.push_str(&format!("{}\n", games::order_chaos::generate_board(&mut rng())));
     }
     snapshot(
-        "order-chaos-generated-scripts",
+        "order-chaos-generated",
         format!(
-            "seed {}, scripts 0..5000: {moves} moves, {} bytes, FNV-1a {:#018x}\n",
-            gamecheck::check::DEFAULT_SEED,
-            text.len(),
-            fnv1a(&text)
+            "seed {seed}, scripts 0..5000: {moves} moves, {} bytes, FNV-1a {:#018x}\n\
+             seed {seed}, boards 0..5000: {} bytes, FNV-1a {:#018x}\n",
+            scripts.len(),
+            fnv1a(&scripts),
+            boards.len(),
+            fnv1a(&boards),
+            seed = gamecheck::check::DEFAULT_SEED,
+        ),
+    );
+}
+
+/// The games the committed corpus of the `order_chaos` fuzz target stands for (see `corpus_cases`).
+#[test]
+fn order_chaos_corpus_cases() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/corpus/order_chaos");
+    let mut files: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|entry| entry.unwrap().path()).collect();
+    files.sort();
+    let (mut built, mut skipped, mut games) = (0, 0, String::new());
+    for file in &files {
+        match gamecheck::problems::order_chaos::fuzz_case(&std::fs::read(file).unwrap()) {
+            Some((table, script)) => {
+                built += 1;
+                games.push_str(&format!("table {table}: {script}\n"));
+            }
+            None => skipped += 1,
+        }
+    }
+    snapshot(
+        "order-chaos-corpus-cases",
+        format!(
+            "{} inputs: {built} games, {skipped} skipped; FNV-1a of the games {:#018x}\n",
+            files.len(),
+            fnv1a(&games)
         ),
     );
 }

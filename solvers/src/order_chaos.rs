@@ -201,6 +201,11 @@ mod tests {
              diagonal"
         );
 
+        // Corners paired down an edge, (0,0) with (5,0) and (0,5) with (5,5): each shares a column with the opposite
+        // corner's row, but a corner's partner must be that corner itself.
+        let edge = Pairing::TESTER.with_swapped(cell(5, 0), cell(5, 5));
+        assert_eq!(Strategy::new(edge), Err(TableError::Corner { corner: cell(0, 0), partner: cell(5, 0) }));
+
         // (1,1) and (1,2) swapped: pair 11 becomes (1,2) and (2,1), which share no line that holds a five.
         let no_line = Pairing::TESTER.with_swapped(cell(1, 1), cell(1, 2));
         assert_eq!(Strategy::new(no_line), Err(TableError::NoLine { id: 11, a: cell(1, 2), b: cell(2, 1) }));

@@ -372,6 +372,16 @@ impl Interactive for OrderChaos {
 /// The `order_chaos` fuzz target: a table (the tester's or one of the recipe tables, by the first byte) against an
 /// ORDER script built from the rest. Every answer must be legal and every final board a CHAOS win, by the grader's
 /// judge and by the oracle's. Panics otherwise, with the game drawn.
+/// What an `order_chaos` fuzz input stands for: which table (a byte, taken modulo the tables there are) and ORDER's
+/// script; none when the bytes run out first.
+pub fn fuzz_case(data: &[u8]) -> Option<(u8, Script)> {
+    let mut u = Unstructured::new(data);
+    let which = u.arbitrary::<u8>().ok()?;
+    // Too few bytes for a script: skip rather than pad with zeros, which would all be the same game.
+    let script = u.arbitrary::<Script>().ok()?;
+    Some((which, script))
+}
+
 pub fn fuzz_game(data: &[u8]) {
     static TABLES: std::sync::OnceLock<Vec<Strategy>> = std::sync::OnceLock::new();
     let tables = TABLES.get_or_init(|| {
@@ -379,11 +389,8 @@ pub fn fuzz_game(data: &[u8]) {
         tables.extend(recipe_tables().into_iter().map(|t| Strategy::new(t).expect("a recipe table is a pairing")));
         tables
     });
-    let mut u = Unstructured::new(data);
-    let Ok(which) = u.arbitrary::<u8>() else { return };
+    let Some((which, script)) = fuzz_case(data) else { return };
     let strategy = &tables[usize::from(which) % tables.len()];
-    // Too few bytes for a script: skip rather than pad with zeros, which would all be the same game.
-    let Ok(script) = u.arbitrary::<Script>() else { return };
     let mut board = Board::new();
     let mut moves = Vec::new();
     for _ in 0..order_chaos::ROUNDS {
