@@ -135,7 +135,7 @@ fn pair_rule(id: u8, a: Cell, b: Cell) -> Result<Rule, TableError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use games::order_chaos::Letter;
+    use games::order_chaos::{Letter, Line};
 
     fn cell(row: usize, col: usize) -> Cell {
         Cell::new(row, col)
@@ -167,6 +167,27 @@ mod tests {
         assert_eq!(strategy.answer(x(0, 2)), Move::new(cell(0, 3), Letter::O));
         // Pair 3: the two ends of the diagonal above the main one.
         assert_eq!(strategy.answer(x(4, 5)), Move::new(cell(0, 1), Letter::O));
+    }
+
+    /// Every pair of cells against the board's own lines: two corners pair only across their long diagonal (same
+    /// letter), a corner with nothing else, and any other two cells exactly when a line that holds a five holds both.
+    #[test]
+    fn a_pair_is_legal_exactly_on_a_line_that_holds_a_five() {
+        let corners = [cell(0, 0), cell(0, 5), cell(5, 0), cell(5, 5)];
+        for a in Cell::all() {
+            for b in Cell::all().filter(|b| b.index() > a.index()) {
+                let rule = pair_rule(1, a, b);
+                if corners.contains(&a) || corners.contains(&b) {
+                    let opposite = (a.row + b.row, a.col + b.col) == (5, 5);
+                    assert_eq!(rule.is_ok(), opposite && corners.contains(&a), "{a:?} {b:?}: {rule:?}");
+                    assert!(rule.is_err() || rule == Ok(Rule::Same));
+                } else {
+                    let shared =
+                        Line::ALL.iter().any(|line| line.cells().any(|c| c == a) && line.cells().any(|c| c == b));
+                    assert_eq!(rule.ok(), shared.then_some(Rule::Opposite), "{a:?} {b:?}");
+                }
+            }
+        }
     }
 
     #[test]
