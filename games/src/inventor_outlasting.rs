@@ -84,11 +84,6 @@ impl Board {
         self.cells().filter(|c| self.is_spot(c.row, c.col))
     }
 
-    /// Whether each cell is a spot, row by row, `as_slice()[row * C + col]`: the flat view fast code wants.
-    pub fn as_slice(&self) -> &[bool] {
-        &self.spots
-    }
-
     /// Build from rows of `X` and `.`; for tests and hand-written cases.
     pub fn from_rows<S: AsRef<str>>(rows: &[S]) -> Result<Board, ParseError> {
         let cols = rows.first().map_or(0, |r| r.as_ref().chars().count());
