@@ -667,6 +667,19 @@ mod tests {
         assert_eq!(Game::from_pairs(4, &[(2, 1), (4, 3), (1, 4), (3, 2)]).unwrap(), games[0]);
     }
 
+    /// What `stress` reads from a program: A's and B's mistakes as we print them, and nothing else.
+    #[test]
+    fn answers_read_back_as_printed() {
+        for (a, b) in [(0, 0), (3, 0), (0, 12), (7, 10)] {
+            let answer = Answer { a_mistakes: a, b_mistakes: b, winning: Vec::new() };
+            assert_eq!(read_answer(&answer.to_string()), Ok((a, b)));
+        }
+        for bad in ["", "3", "3 ", " 3", "3 4 5", "3  4", "03 4", "3 -4", "a b"] {
+            let expected = format!("expected two counts `A B` (the mistakes of A and B), found `{bad}`");
+            assert_eq!(read_answer(bad), Err(expected));
+        }
+    }
+
     #[test]
     fn bad_input_names_the_line() {
         let error = |input: &str| parse(input).unwrap_err().to_string();

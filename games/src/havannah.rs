@@ -1481,9 +1481,11 @@ mod tests {
         assert_eq!(Answer::None.to_string(), "none");
         for answer in [Answer::None, win(true, false, true, 12), win(true, true, true, 1)] {
             assert_eq!(answer.to_string().parse::<Answer>(), Ok(answer));
+            assert_eq!(read_answer(&answer.to_string()), Ok(answer));
         }
         for bad in ["", "ring", "ring in move 0", "fork-bridge in move 3", "ring-ring in move 2", "in move 3"] {
             assert!(bad.parse::<Answer>().is_err(), "{bad:?}");
+            assert!(read_answer(bad).is_err(), "{bad:?}");
         }
     }
 

@@ -744,6 +744,47 @@ mod tests {
         assert_eq!(board.transform(Symmetry::AntiTranspose).lines(), ["X.", ".X", ".X"]);
     }
 
+    /// What `stress` reads from a program: the count of winning moves as we print it, and nothing else.
+    #[test]
+    fn answers_read_back_as_printed() {
+        for winning_moves in [0, 1, 7, 200] {
+            assert_eq!(read_answer(&Answer { winning_moves, grundy: 3 }.to_string()), Ok(winning_moves));
+        }
+        for bad in ["", "07", "-1", "1 2", "x"] {
+            assert!(read_answer(bad).is_err(), "{bad:?}");
+        }
+    }
+
+    /// Every step, in order, built from the rows as text: each spot cleared, each row and each column dropped, then
+    /// each two neighbouring rows and each two neighbouring columns dropped together.
+    #[test]
+    fn shrink_offers_exactly_these_boards() {
+        let rows = ["X.X.", ".X..", "X..X"];
+        let board = Board::from_rows(&rows).unwrap();
+        let text = |rows: Vec<String>| Board::from_rows(&rows).unwrap();
+        let without_rows = |drop: &[usize]| {
+            text(rows.iter().enumerate().filter(|(r, _)| !drop.contains(r)).map(|(_, row)| row.to_string()).collect())
+        };
+        let without_cols = |drop: &[usize]| {
+            let keep =
+                |row: &&str| row.chars().enumerate().filter(|(c, _)| !drop.contains(c)).map(|(_, x)| x).collect();
+            text(rows.iter().map(keep).collect())
+        };
+        let mut expected = Vec::new();
+        for (r, row) in rows.iter().enumerate() {
+            for c in row.match_indices('X').map(|(c, _)| c) {
+                let mut cleared: Vec<String> = rows.iter().map(|row| row.to_string()).collect();
+                cleared[r].replace_range(c..=c, ".");
+                expected.push(text(cleared));
+            }
+        }
+        expected.extend((0..3).map(|r| without_rows(&[r])));
+        expected.extend((0..4).map(|c| without_cols(&[c])));
+        expected.extend((0..2).map(|r| without_rows(&[r, r + 1])));
+        expected.extend((0..3).map(|c| without_cols(&[c, c + 1])));
+        assert_eq!(shrink(&board), expected);
+    }
+
     #[test]
     fn shrink_steps_are_smaller() {
         let board = Board::from_rows(&["X.X", ".X."]).unwrap();
