@@ -123,12 +123,22 @@ fn fnv1a(text: &str) -> u64 {
 /// reproducing the same cases: a failure report names a seed and index, and `--save`d cases name them too.
 fn generated_input_fingerprint(name: &str) {
     let problem = gamecheck::registry::find(name).expect("a registered batch problem");
-    let cases = problem.check_cases().min(5_000);
-    let sizes = problem.check_sizes();
+    input_fingerprint(name, "generated-input", problem.check_cases().min(5_000), problem.check_sizes());
+}
+
+/// The same for boards past the oracle's reach, which only `gen --size`, the metamorphic suite and the benchmarks
+/// make: their properties hold for any board, so they would not notice a generator that stopped making some shape
+/// at those sizes.
+fn large_input_fingerprint(name: &str, cases: u64, sizes: Sizes) {
+    input_fingerprint(name, "large-input", cases, sizes);
+}
+
+fn input_fingerprint(name: &str, kind: &str, cases: u64, sizes: Sizes) {
+    let problem = gamecheck::registry::find(name).expect("a registered batch problem");
     let input = problem.generate(gamecheck::check::DEFAULT_SEED, 0, cases, sizes);
     let digest = fnv1a(&input);
     snapshot(
-        &format!("{name}-generated-input"),
+        &format!("{name}-{kind}"),
         format!(
             "seed {}, cases 0..{cases} at sizes {}..={}: {} lines, {} bytes, FNV-1a {digest:#018x}\n",
             gamecheck::check::DEFAULT_SEED,
@@ -158,6 +168,27 @@ fn inventor_outlasting_generated_input_fingerprint() {
 #[test]
 fn adjacent_consecutive_generated_input_fingerprint() {
     generated_input_fingerprint("adjacent-consecutive");
+}
+
+#[test]
+fn inventor_outlasting_large_input_fingerprint() {
+    large_input_fingerprint("inventor-outlasting", 2_000, Sizes::new(13, 200));
+}
+
+#[test]
+fn adjacent_consecutive_large_input_fingerprint() {
+    large_input_fingerprint("adjacent-consecutive", 300, Sizes::new(8, 3_000));
+}
+
+#[test]
+fn havannah_large_input_fingerprint() {
+    large_input_fingerprint("havannah", 60, Sizes::new(17, 300));
+}
+
+/// Boards of more cells than a game may have moves: every game is MAX_M moves long.
+#[test]
+fn havannah_largest_input_fingerprint() {
+    input_fingerprint("havannah", "largest-input", 1, Sizes::new(600, 600));
 }
 
 /// Order and Chaos is interactive, with no contest input to generate: what its generators make is ORDER's scripts,
