@@ -325,6 +325,79 @@ mod tests {
         assert_eq!(judged(&game(5, &moves)), "bridge-fork-ring in move 16");
     }
 
+    /// Union by rank keeps every stone within log2(stones) links of its root, whatever the order of play: the bound
+    /// the O(M α(M)) time rests on. The links are followed without halving them, as they stand after the game.
+    #[test]
+    fn groups_stay_shallow() {
+        let row: Vec<Cell> = (1..=199).map(|x| Cell { x, y: 100 }).collect();
+        let mut hexagon: Vec<Cell> = (1..=23).flat_map(|x| (1..=23).map(move |y| Cell { x, y })).collect();
+        hexagon.retain(|c| (i64::from(c.x) - i64::from(c.y)).abs() < 12);
+        // A fixed shuffle: the stones of the hexagon meet in every order of sizes.
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        for i in (1..hexagon.len()).rev() {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            hexagon.swap(i, (state % (i as u64 + 1)) as usize);
+        }
+        for (size, moves) in [(100, row), (12, hexagon)] {
+            let mut board = Board::new(size, moves.len());
+            for &cell in &moves {
+                board.play(cell);
+            }
+            let depth = |mut v: usize| {
+                let mut links = 0;
+                while board.nodes[v].parent as usize != v {
+                    v = board.nodes[v].parent as usize;
+                    links += 1;
+                }
+                links
+            };
+            let deepest = (0..moves.len()).map(depth).max().unwrap();
+            assert!(deepest <= moves.len().ilog2(), "{deepest} links to a root among {} stones", moves.len());
+        }
+    }
+
+    /// What the hasher promises the table (see [`CellHasher`]): distinct cells hash apart, a block's 64 cells differ
+    /// in the low six bits (their place in the block) and in the top six, and blocks far apart differ too.
+    #[test]
+    fn cells_hash_apart_in_blocks() {
+        let hash = |x: i64, y: i64| {
+            let mut hasher = CellHasher::default();
+            hasher.write_u64(key(x, y));
+            hasher.finish()
+        };
+        let far = [(1, 1), (1_000, 7), (999_999_999, 1_999_999_999), (1 << 30, 3)];
+        let mut seen = std::collections::HashSet::new();
+        for (x0, y0) in far {
+            for bx in 0..4 {
+                for by in 0..4 {
+                    let block: Vec<(i64, i64)> =
+                        (0..64).map(|i| (((x0 >> 3) + bx) * 8 + i / 8, ((y0 >> 3) + by) * 8 + i % 8)).collect();
+                    let top: std::collections::HashSet<u64> = block.iter().map(|&(x, y)| hash(x, y) >> 58).collect();
+                    assert_eq!(top.len(), 64, "block of {:?}", block[0]);
+                    for (x, y) in block {
+                        let h = hash(x, y);
+                        assert_eq!(h & 63, (((x & 7) << 3) | (y & 7)) as u64, "({x}, {y})");
+                        assert!(seen.insert(h), "({x}, {y}) hashes like another cell");
+                    }
+                }
+            }
+        }
+    }
+
+    /// The block's mixing step: flipping any one input bit changes the output. The value is the documented product
+    /// folded, worked out apart (in Python: `p = k * 0x9E3779B97F4A7C15; (p % 2**64) ^ (p >> 64)`).
+    #[test]
+    fn mix_depends_on_every_bit() {
+        assert_eq!(mix(0x1234_5678_9ABC_DEF0), 0xC27A_443D_5FF2_18E0);
+        for k in [0u64, 1, 0x1234_5678_9ABC_DEF0, u64::MAX] {
+            for bit in 0..64 {
+                assert_ne!(mix(k), mix(k ^ (1 << bit)), "{k:#x}, bit {bit}");
+            }
+        }
+    }
+
     #[test]
     fn huge_board_coordinates() {
         let s = 1_000_000_000u32;
