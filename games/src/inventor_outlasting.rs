@@ -890,5 +890,8 @@ mod tests {
         assert_eq!(boards.len(), 3 * 16);
         let distinct: std::collections::HashSet<&Board> = boards.iter().collect();
         assert_eq!(distinct.len(), boards.len());
+        // In counting order, the first cell changing fastest: a failure's index names the board.
+        let rows: Vec<String> = all_boards(2).map(|b| b.lines().join("/")).collect();
+        assert_eq!(rows, ["..", "X.", ".X", "XX", "./.", "X/.", "./X", "X/X"]);
     }
 }

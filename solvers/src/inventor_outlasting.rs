@@ -47,11 +47,6 @@ pub fn answer(board: &Board) -> Answer {
     Answer { winning_moves, grundy }
 }
 
-/// The Grundy number of the whole board: 0 exactly when Izabella, moving first, loses.
-pub fn grundy(board: &Board) -> u32 {
-    solve(board, |_| {})
-}
-
 /// The spots where Izabella's first move wins: the even parity's first, each parity's by diagonal.
 pub fn winning_first_moves(board: &Board) -> Vec<Cell> {
     let mut cells = Vec::new();
