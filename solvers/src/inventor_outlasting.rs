@@ -404,6 +404,53 @@ mod tests {
         assert_eq!(all, b.spots().collect::<Vec<_>>());
     }
 
+    /// The count table against counting by hand, for every rectangle of line numbers; and the memo holds only
+    /// rectangles of two spots or more. A count too high for a part of 0 or 1 spots gives the right value all the
+    /// same (it is evaluated instead), so only the memo shows it.
+    #[test]
+    fn counts_are_exact_and_small_parts_stay_out_of_the_memo() {
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut random = |rows: usize, cols: usize| {
+            let mut b = Board::new(rows, cols);
+            for cell in b.cells().collect::<Vec<_>>() {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                b.set_spot(cell.row, cell.col, state % 3 != 0);
+            }
+            b
+        };
+        let boards = [board(&["X.XX", ".XX.", "XX.X", "X..X"]), random(14, 14), random(3, 60), random(9, 5)];
+        for b in &boards {
+            for parity in 0..2 {
+                let spots = Spots::of(b, parity);
+                let (n, m) = (spots.starts.len() as u16 - 1, spots.width as u16);
+                let by_hand = |rect: Rect| {
+                    (rect.u_lo + 1..rect.u_hi)
+                        .map(|a| spots.starts[usize::from(a)] as usize..spots.starts[usize::from(a) + 1] as usize)
+                        .map(|line| spots.bs[line].iter().filter(|&&b| rect.v_lo < b && b < rect.v_hi).count())
+                        .sum::<usize>() as u32
+                };
+                for u_lo in 0..n {
+                    for u_hi in u_lo + 1..=n {
+                        for v_lo in 0..m {
+                            for v_hi in v_lo + 1..=m {
+                                let rect = Rect { u_lo, u_hi, v_lo, v_hi };
+                                assert_eq!(spots.count(rect), by_hand(rect), "{rect:?} of parity {parity} of {b:?}");
+                            }
+                        }
+                    }
+                }
+                let game = Parity::of(b, parity);
+                for &key in game.memo.memo.keys() {
+                    let bound = |k: u32| (key >> (16 * k)) as u16;
+                    let rect = Rect { u_lo: bound(0), u_hi: bound(1), v_lo: bound(2), v_hi: bound(3) };
+                    assert!(by_hand(rect) >= 2, "{rect:?} in the memo of parity {parity} of {b:?}");
+                }
+            }
+        }
+    }
+
     /// On a 1×200 strip of spots each parity is a chain of 100 spots that share no diagonal, and the rectangles that
     /// ever arise are its stretches: one memo entry per stretch of two spots or more, C(100, 2) = 4 950 per parity,
     /// where a dense table over all bounds would have 102⁴ slots.
