@@ -232,7 +232,7 @@ struct Memo {
     /// A stack of option bitsets, one per rectangle being evaluated, `words` words each.
     marks: Vec<u64>,
     /// A rectangle's Grundy number is at most its number of moves, so a bitset one bit wider than the parity's
-    /// spot count holds every option that can decide a mex.
+    /// spot count holds every option, and the mex.
     words: usize,
 }
 
@@ -298,10 +298,10 @@ impl Memo {
                 for k in 0..4 {
                     option ^= self.value_of(spots, parts[k], counts[k]);
                 }
+                // Every option fits this rectangle's bitset (the top one of the stack): an XOR is at most the sum,
+                // a part's Grundy number at most its spot count, so an option is below the rectangle's count.
                 let option = option as usize;
-                if option < 64 * self.words {
-                    self.marks[base + option / 64] |= 1 << (option % 64);
-                }
+                self.marks[base..][option / 64] |= 1 << (option % 64);
             }
         }
         let (k, word) = self.marks[base..]
