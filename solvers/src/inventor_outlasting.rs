@@ -341,6 +341,8 @@ impl Hasher for RectHasher {
 
 #[cfg(test)]
 mod tests {
+    use std::collections::HashSet;
+
     use super::*;
     use games::inventor_outlasting::parse;
 
@@ -449,6 +451,26 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The rectangle hasher: distinct keys hash apart in the low bits (the bucket) and the high ones (the tag),
+    /// and the value is the documented fold, worked out apart (in Python: `p = k * 0x9E3779B97F4A7C15;
+    /// (p % 2**64) ^ (p >> 64)`).
+    #[test]
+    fn rect_hasher_spreads_keys() {
+        let hash = |key: u64| {
+            let mut hasher = RectHasher::default();
+            hasher.write_u64(key);
+            hasher.finish()
+        };
+        assert_eq!(hash(Rect { u_lo: 1, u_hi: 7, v_lo: 2, v_hi: 5 }.key()), 0x5D44_FBFA_7ECF_BF79);
+        let keys: Vec<u64> = (0..4096u16)
+            .map(|i| Rect { u_lo: i & 7, u_hi: i >> 3 & 7, v_lo: i >> 6 & 7, v_hi: i >> 9 }.key())
+            .collect();
+        let distinct = |bits: fn(u64) -> u64| keys.iter().map(|&k| bits(hash(k))).collect::<HashSet<u64>>().len();
+        assert_eq!(distinct(|h| h), 4096);
+        assert!(distinct(|h| h & 0xFFF) > 2048, "buckets");
+        assert_eq!(distinct(|h| h >> 57), 128, "tags");
     }
 
     /// On a 1×200 strip of spots each parity is a chain of 100 spots that share no diagonal, and the rectangles that
