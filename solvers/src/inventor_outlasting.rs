@@ -156,11 +156,11 @@ impl Spots {
     fn of(board: &Board, parity: usize) -> Spots {
         let (rows, cols) = (board.rows(), board.cols());
         assert!(rows + cols <= usize::from(u16::MAX), "line numbers are 16-bit: R + C must stay below 65 536");
-        // u = row + col and v = row − col + C − 1, both in 0..R + C − 1.
+        // u = row + col in 0..R + C − 1 and v = row − col + C in 1..R + C.
         let mut spots: Vec<(usize, usize, Cell)> = board
             .spots()
             .filter(|c| (c.row + c.col) % 2 == parity)
-            .map(|c| (c.row + c.col, c.row + cols - 1 - c.col, c))
+            .map(|c| (c.row + c.col, c.row + (cols - c.col), c))
             .collect();
         // Line numbers: how many spot diagonals come at or before each diagonal.
         let number = |coordinate: fn(&(usize, usize, Cell)) -> usize, spots: &[(usize, usize, Cell)]| {

@@ -120,7 +120,7 @@ fn pair_rule(id: u8, a: Cell, b: Cell) -> Result<Rule, TableError> {
     let (ar, ac, br, bc) = (i32::from(a.row), i32::from(a.col), i32::from(b.row), i32::from(b.col));
     let is_corner = |r: i32, c: i32| (r == 0 || r == last) && (c == 0 || c == last);
     if is_corner(ar, ac) || is_corner(br, bc) {
-        let opposite = br == last - ar && bc == last - ac;
+        let opposite = (ar + br, ac + bc) == (last, last);
         if is_corner(ar, ac) && opposite {
             return Ok(Rule::Same);
         }
