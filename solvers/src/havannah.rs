@@ -81,10 +81,6 @@ impl Board {
         }
     }
 
-    fn on_board(&self, x: i64, y: i64) -> bool {
-        (1..=self.last).contains(&x) && (1..=self.last).contains(&y) && (x - y).abs() < self.size
-    }
-
     /// Corner and edge bits of a cell. The edges in order round the board are x = 1, y − x = S−1, y = 2S−1,
     /// x = 2S−1, x − y = S−1, y = 1, and corner k is where edge k meets edge k + 1: a cell on two edges is that
     /// corner and on neither edge.
@@ -134,13 +130,11 @@ impl Board {
         let contacts = self.contacts_of(x, y);
         self.nodes.push(Node { parent: me, contacts, rank: 0 });
 
-        // The roots of the six neighbours before the move, round the cell; EMPTY for empty and off-board cells.
+        // The roots of the six neighbours before the move, round the cell; EMPTY for empty and off-board cells. No
+        // stone is off the board (the parser checks every move), so the lookup alone tells those apart.
         let mut around = [EMPTY; 6];
         for (slot, (dx, dy)) in around.iter_mut().zip(STEPS) {
-            let (nx, ny) = (x + dx, y + dy);
-            if self.on_board(nx, ny)
-                && let Some(&stone) = self.stones.get(&key(nx, ny))
-            {
+            if let Some(&stone) = self.stones.get(&key(x + dx, y + dy)) {
                 *slot = self.root(stone);
             }
         }
