@@ -361,6 +361,10 @@ mod tests {
             hasher.write_u64(key(x, y));
             hasher.finish()
         };
+        // Worked out apart from the documented layout (in Python: `inside = (x % 8) * 8 + y % 8`, `mixed =
+        // mix((x // 8) * 2**32 + y // 8)`, `(mixed // 64 * 64 + inside) ^ (inside * 2**58 % 2**64)`).
+        assert_eq!(hash(1_000, 7), 0x3B5E_960C_4116_6F87);
+        assert_eq!(hash(999_999_999, 1_999_999_999), 0xE237_6D0F_93E5_6EFF);
         let far = [(1, 1), (1_000, 7), (999_999_999, 1_999_999_999), (1 << 30, 3)];
         let mut seen = std::collections::HashSet::new();
         for (x0, y0) in far {
