@@ -116,11 +116,6 @@ impl Position {
         self.played % 2 == 0
     }
 
-    /// The tile in `cell` (1-based), if any.
-    pub fn tile_in(&self, cell: u32) -> Option<u32> {
-        Some(self.tile_at[cell as usize]).filter(|&t| t != EMPTY)
-    }
-
     /// Put `m.tile` into `m.cell`. Panics if the tile is used or the cell filled: parsing rules that out.
     pub fn play(&mut self, m: Move) {
         let (c, t) = (m.cell, m.tile);
@@ -755,6 +750,8 @@ mod tests {
             }
             let game = Game { n, moves: moves.clone() };
             let mut p = Position::new(n);
+            // The generators' referee keeps a position while the size matches.
+            assert_eq!(p.size(), n);
             let mut winning = Vec::new();
             for (i, &m) in moves.iter().enumerate() {
                 for later in &moves[i..moves.len().min(i + 4)] {
