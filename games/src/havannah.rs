@@ -614,15 +614,18 @@ impl Builder {
     }
 
     fn random_free_cell(&self, rng: &mut impl Rng) -> Option<Cell> {
-        if self.used.len() as u64 >= Game::cell_count(self.size) {
+        let cells = Game::cell_count(self.size);
+        if self.used.len() as u64 >= cells {
             return None;
         }
-        loop {
+        // A draw finds a free cell with probability at least 1/cells: REJECTIONS·cells misses mean a bug.
+        for _ in 0..cells.saturating_mul(REJECTIONS as u64) {
             let c = self.random_cell(rng);
             if !self.used.contains(&c) {
                 return Some(c);
             }
         }
+        panic!("no free cell among {} stones on a board of {cells} cells", self.used.len())
     }
 
     /// `count` more moves on random free cells.
@@ -651,12 +654,15 @@ impl Builder {
             if clusters.len() < seeds || rng.random_bool(0.002) {
                 // Seeds at corners and on edges now and then, so clusters reach them early.
                 let seed = if rng.random_bool(0.3) { self.border_cell(rng) } else { self.random_cell(rng) };
-                if self.place(seed) {
-                    clusters.push(vec![seed]);
-                } else if let Some(c) = self.random_free_cell(rng) {
-                    self.place(c);
-                    clusters.push(vec![c]);
-                }
+                let seed = if self.used.contains(&seed) {
+                    self.random_free_cell(rng).expect("a game short of its target leaves free cells")
+                } else {
+                    seed
+                };
+                // Every failed growth drops a cluster, so a seed placed at least every other round is what ends
+                // the loop: one not placed would spin it.
+                assert!(self.place(seed), "a free cell of a game short of its target takes a stone");
+                clusters.push(vec![seed]);
                 continue;
             }
             let k = rng.random_range(0..clusters.len());
