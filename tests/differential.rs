@@ -170,3 +170,51 @@ mod order_chaos {
         }
     }
 }
+
+/// Adjacent and Consecutive past the oracle's whole-game reach: every state of a generated game of N = 10 to 15 with
+/// at most six moves left, the solver's verdict against the oracle's search from that state. The runs and closed
+/// form the solver reasons with only reach some of their cases with long runs of free tiles or cells beside
+/// isolated ones, which N ≤ 9 has no room for.
+fn adjacent_consecutive_late_states_agree(game: &games::adjacent_consecutive::Game) -> Result<(), TestCaseError> {
+    let solver = AdjacentConsecutive::solve(game);
+    let n = game.moves.len();
+    for i in n.saturating_sub(6)..n {
+        let oracle = oracles::adjacent_consecutive::winning_after(game.n, &game.moves[..i]);
+        prop_assert_eq!(
+            solver.winning[i],
+            oracle,
+            "the state after {} moves; input:\n{}",
+            i,
+            AdjacentConsecutive::write(std::slice::from_ref(game))
+        );
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+    #[test]
+    fn adjacent_consecutive_late_states_of_larger_games(
+        game in strategy::cases::<AdjacentConsecutive>(Sizes::new(10, 15))
+    ) {
+        adjacent_consecutive_late_states_agree(&game)?;
+    }
+}
+
+/// Late states where B wins only by cutting a run of free tiles at the right place, found by the property above
+/// against solvers that tried too few cuts (about one game in 5 000 reaches such a state). In both, B is to move
+/// with six moves left, the empty cells are a pair and four isolated cells, and B puts a tile into an isolated cell:
+/// - after nine moves of the first, tiles 6 and 8–12 are unused: tile 9 cuts the run of five 1 + 3 (2 + 2 would
+///   keep Σ⌊x/2⌋ at 3, and A wins with 2·3 > 5 moves left);
+/// - after seven moves of the second, tiles 5–7 and 9–11 are unused: tile 6 or 10 cuts one run of three 1 + 1,
+///   leaving Σ⌊x/2⌋ = 2.
+#[test]
+fn adjacent_consecutive_b_cuts_runs_of_free_tiles() {
+    for input in [
+        "1\n15\n3 2\n4 6\n14 13\n1 5\n15 4\n7 7\n5 8\n2 11\n13 10\n10 12\n11 15\n12 1\n9 14\n8 9\n6 3\n",
+        "1\n13\n2 7\n1 3\n12 11\n3 9\n13 5\n4 13\n8 12\n7 2\n9 8\n6 6\n11 4\n5 1\n10 10\n",
+    ] {
+        let game = &games::adjacent_consecutive::parse(input).expect("valid input")[0];
+        adjacent_consecutive_late_states_agree(game).unwrap();
+    }
+}

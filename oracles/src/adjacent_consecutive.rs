@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 
-use games::adjacent_consecutive::{Answer, Game};
+use games::adjacent_consecutive::{Answer, Game, Move};
 
 /// Rule: "At the end A wins if two adjacent cells hold consecutive numbers (either order); otherwise B wins."
 /// `board[c]` is the tile in cell c+1, all of them filled.
@@ -83,16 +83,7 @@ pub fn answer(game: &Game) -> Answer {
         let a = search.a_wins(&mut board);
         // Move i (0-based) is A's when i is even; "winning" is from the point of view of the player to move.
         winning.push(if i % 2 == 0 { a } else { !a });
-        assert!(
-            (1..=game.n).contains(&mv.tile) && !board.contains(&mv.tile),
-            "move {}: tile {} unusable",
-            i + 1,
-            mv.tile
-        );
-        assert!((1..=game.n).contains(&mv.cell), "move {}: cell {} off the row", i + 1, mv.cell);
-        let cell = mv.cell as usize - 1;
-        assert_eq!(board[cell], 0, "move {}: cell {} already filled", i + 1, mv.cell);
-        board[cell] = mv.tile;
+        play(&mut board, i, *mv);
     }
     // "A mistake is a move made from a winning state that hands the opponent a winning state. The last move can
     // never be a mistake": move i is one when the mover was winning before it and the opponent is winning after it.
@@ -107,6 +98,30 @@ pub fn answer(game: &Game) -> Answer {
         }
     }
     Answer { a_mistakes, b_mistakes, winning }
+}
+
+/// Whether the player to move after `played`, the first moves of a game of N, can force a win: the same search
+/// started from that state, so late states of games too long to search whole can be checked too. Panics if the
+/// moves are not the start of a valid game.
+pub fn winning_after(n: u32, played: &[Move]) -> bool {
+    assert!(n <= MAX_N, "the naive oracle packs a board into hexadecimal digits: N = {n} is beyond {MAX_N}");
+    assert!(played.len() < n as usize, "a state with a move left");
+    let mut board = vec![0u32; n as usize];
+    for (i, mv) in played.iter().enumerate() {
+        play(&mut board, i, *mv);
+    }
+    let a = Minimax { memo: HashMap::new() }.a_wins(&mut board);
+    if played.len() % 2 == 0 { a } else { !a }
+}
+
+/// Move i (0-based) of a game: its tile into its cell, which must be a legal move on `board`.
+fn play(board: &mut [u32], i: usize, mv: Move) {
+    let n = board.len() as u32;
+    assert!((1..=n).contains(&mv.tile) && !board.contains(&mv.tile), "move {}: tile {} unusable", i + 1, mv.tile);
+    assert!((1..=n).contains(&mv.cell), "move {}: cell {} off the row", i + 1, mv.cell);
+    let cell = mv.cell as usize - 1;
+    assert_eq!(board[cell], 0, "move {}: cell {} already filled", i + 1, mv.cell);
+    board[cell] = mv.tile;
 }
 
 #[cfg(test)]
