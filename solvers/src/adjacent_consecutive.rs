@@ -295,7 +295,8 @@ fn closed_form(k: u32, cell_halves: u64, tile_halves: u64) -> bool {
     match k {
         2 => cell_halves == 1 && tile_halves == 1,
         _ if k % 2 == 0 => false,
-        _ => 2 * (cell_halves + tile_halves) > u64::from(k),
+        // 2·(Zc + Zt) > K for odd K, in a form where `>=` for `>` is a different rule, not the same one.
+        _ => cell_halves + tile_halves > u64::from(k / 2),
     }
 }
 
@@ -415,10 +416,11 @@ impl Excluded {
 /// at most two, which dominate all others: a split (a, b) of a run x changes Σ⌊·/2⌋ by 0 or −1 (−1 always for
 /// x even, for x odd iff a is odd), and B wants both no run ≥ 3 left and Σ⌊·/2⌋ small. If two runs ≥ 3 exist one
 /// stays whatever B does, and cutting one of them at offset 1 takes the −1. If exactly one exists (of length M),
-/// its most even cut leaves the shortest parts, and takes the −1 too unless M ≡ 1 (mod 4); then the cut one step
-/// off it has odd parts and does (for M = 5 the two conflict: 2+2 keeps Σ⌊·/2⌋, 1+3 keeps a run of 3). These cuts
-/// are interior, never a threat's tile or cell. With no run ≥ 3, a run of two (−1) or an isolated element (0) is
-/// all there is, and there the excluded ones count.
+/// its most even cut leaves the shortest parts, and takes the −1 too unless M ≡ 1 (mod 4); then the cut at offset
+/// 1 has odd parts and does (for M = 5 the two conflict: 2+2 keeps Σ⌊·/2⌋, 1+3 keeps a run of 3). Both cuts are
+/// tried for every M: each is a move B can make, so the one that is not needed changes nothing. These cuts are
+/// interior, never a threat's tile or cell. With no run ≥ 3, a run of two (−1) or an isolated element (0) is all
+/// there is, and there the excluded ones count.
 fn free_choices(runs: &Runs, isolated_only: bool, excluded: Excluded) -> Few<Side, 2> {
     let mut out = Few::default();
     if isolated_only {
@@ -438,11 +440,8 @@ fn free_choices(runs: &Runs, isolated_only: bool, excluded: Excluded) -> Few<Sid
         }
         1 => {
             let longest = runs.big_total as u32;
-            let even = (longest - 1) / 2;
-            out.push(runs.after_split(longest, even));
-            if longest % 4 == 1 {
-                out.push(runs.after_split(longest, even - 1));
-            }
+            out.push(runs.after_split(longest, longest / 2));
+            out.push(runs.after_split(longest, 1));
         }
         _ => out.push(Side { big: true, halves: runs.halves - 1 }),
     }
@@ -727,6 +726,19 @@ mod tests {
             let prev = (0..probe).rev().find(|&y| plain[y as usize]).unwrap();
             let after = (probe + 1..=n + 1).find(|&y| plain[y as usize]).unwrap();
             assert_eq!((marks.prev(probe), marks.next(probe)), (prev, after), "around {probe}");
+        }
+    }
+
+    /// The bitset takes the fewest words that hold N + 2 bits, and the summary the fewest that hold a bit per word:
+    /// memory in proportion to N.
+    #[test]
+    fn bits_are_as_small_as_they_can_be() {
+        for n in [4u32, 61, 62, 63, 64, 126, 127, 4_094, 4_095, 100_000] {
+            let bits = Bits::with_walls(n);
+            let needed = n as usize + 2;
+            assert!(bits.words.len() * 64 >= needed && (bits.words.len() - 1) * 64 < needed, "N = {n}");
+            let words = bits.words.len();
+            assert!(bits.summary.len() * 64 >= words && (bits.summary.len() - 1) * 64 < words, "N = {n}");
         }
     }
 
