@@ -107,8 +107,8 @@ impl Game {
                 Some(false) => "losing",
                 None => "?",
             };
-            let last = i + 1 == self.moves.len();
-            let mistake = !last && answer.winning.get(i) == Some(&true) && answer.winning.get(i + 1) == Some(&true);
+            // The last move is never a mistake: there is no state after it, so `winning` has no entry i + 1.
+            let mistake = answer.winning.get(i) == Some(&true) && answer.winning.get(i + 1) == Some(&true);
             out.push_str(&format!(
                 "{:>3}. {player} tile {:>width$} → cell {:>width$} | {} | from {state}{}\n",
                 i + 1,

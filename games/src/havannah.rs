@@ -130,7 +130,8 @@ impl Symmetry {
     pub fn apply(self, size: u32, cell: Cell) -> Cell {
         let s = i64::from(size);
         let (mut a, mut b) = (i64::from(cell.x) - s, i64::from(cell.y) - s);
-        for _ in 0..self.turns % 6 {
+        // Six sixths are a whole turn, so `turns` past 5 needs no reducing.
+        for _ in 0..self.turns {
             // (a, −b, b − a) → (a − b, −a, b): the three coordinates shifted round and negated, a sixth of a turn.
             (a, b) = (a - b, a);
         }
@@ -1485,6 +1486,7 @@ mod tests {
         assert_eq!(win(true, true, false, 5).to_string(), "bridge-fork in move 5");
         assert_eq!(win(false, false, true, 6).to_string(), "ring in move 6");
         assert_eq!(Answer::None.to_string(), "none");
+        assert_eq!((Answer::None.kinds(), win(true, false, true, 4).kinds()), ("none".into(), "bridge-ring".into()));
         for answer in [Answer::None, win(true, false, true, 12), win(true, true, true, 1)] {
             assert_eq!(answer.to_string().parse::<Answer>(), Ok(answer));
             assert_eq!(read_answer(&answer.to_string()), Ok(answer));
@@ -1498,9 +1500,12 @@ mod tests {
     #[test]
     fn symmetries_are_twelve_distinct_bijections_of_the_board() {
         for size in [2, 3, 5] {
-            let board: Vec<Cell> = cells_of(size).collect();
-            assert_eq!(board.len() as u64, Game::cell_count(size));
+            let board: Vec<Cell> = Game { size, moves: Vec::new() }.cells().collect();
+            let last = 2 * size - 1;
+            let square = (1..=last).flat_map(|x| (1..=last).map(move |y| Cell { x, y }));
             let game = Game { size, moves: board.clone() };
+            assert_eq!(square.filter(|&c| game.on_board(c)).count(), board.len(), "S = {size}");
+            assert_eq!(board.len() as u64, Game::cell_count(size));
             let mut images = HashSet::new();
             for symmetry in Symmetry::all() {
                 let image = game.transformed(symmetry);
