@@ -47,6 +47,34 @@ fn havannah_corpus() {
     snapshot("havannah", text);
 }
 
+/// What Havannah's shrinker offers for a few games, in its order (the board scaled down, the shifts that keep every
+/// stone, the first half, all but the last move, runs of moves left out, single moves left out): checks and proptest
+/// only see that each offer is smaller and valid, so a changed step shows here.
+#[test]
+fn havannah_shrink_steps() {
+    use games::havannah::{Cell, Game, shrink};
+    let show = |game: &Game| {
+        let moves: Vec<String> = game.moves.iter().map(|c| format!("{},{}", c.x, c.y)).collect();
+        format!("S = {}: {}\n", game.size, moves.join(" "))
+    };
+    let cells = |pairs: &[(u32, u32)]| pairs.iter().map(|&(x, y)| Cell { x, y }).collect();
+    let mut games = vec![
+        Game { size: 2, moves: cells(&[(1, 1), (2, 2), (3, 3)]) },
+        Game { size: 3, moves: cells(&[(3, 3), (5, 5), (1, 3)]) },
+        Game { size: 4, moves: cells(&[(4, 4), (5, 4), (4, 5), (3, 4), (4, 3), (5, 5), (3, 3), (6, 5), (2, 2)]) },
+        Game { size: 2_000_000, moves: cells(&[(2_000_000, 2_000_000), (2_000_001, 2_000_000)]) },
+    ];
+    games.extend((0..3).map(|index| generate_case::<Havannah>(SEED, index, Sizes::new(5, 6))));
+    let mut text = String::new();
+    for game in &games {
+        text.push_str(&show(game));
+        for smaller in shrink(game) {
+            text.push_str(&format!("  {}", show(&smaller)));
+        }
+    }
+    snapshot("havannah-shrink-steps", text);
+}
+
 /// Boards of up to 10 spots (and, to stay readable, at most 16 cells a side and 60 in all), each winning first move
 /// drawn `W`.
 #[test]

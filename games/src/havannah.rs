@@ -304,8 +304,7 @@ fn in_case(mut e: ParseError, case: usize, t: usize) -> ParseError {
 /// The contest input for these games.
 pub fn write(games: &[Game]) -> String {
     use std::fmt::Write;
-    let total: usize = games.iter().map(|g| g.moves.len()).sum();
-    let mut out = String::with_capacity(16 + 24 * (games.len() + total));
+    let mut out = String::new();
     writeln!(out, "{}", games.len()).expect("writing to a String");
     for game in games {
         writeln!(out, "{} {}", game.size, game.moves.len()).expect("writing to a String");
