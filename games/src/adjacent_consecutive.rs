@@ -706,6 +706,9 @@ mod tests {
             let got = error(input);
             assert!(got.contains(message), "{input:?}: {got}");
         }
+        // Junk after the last case that is no move gets no guess about a move too many.
+        let junk = error("1\n4\n1 1\n2 3\n3 2\n4 4\nend\n");
+        assert!(junk.ends_with("found `end`"), "{junk}");
     }
 
     #[test]
