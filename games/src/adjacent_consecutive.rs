@@ -706,9 +706,11 @@ mod tests {
             let got = error(input);
             assert!(got.contains(message), "{input:?}: {got}");
         }
-        // Junk after the last case that is no move gets no guess about a move too many.
-        let junk = error("1\n4\n1 1\n2 3\n3 2\n4 4\nend\n");
-        assert!(junk.ends_with("found `end`"), "{junk}");
+        // Junk after the last case that is no move (two numbers) gets no guess about a move too many.
+        for junk in ["end", "5", "the end", "1 2 3"] {
+            let got = error(&format!("1\n4\n1 1\n2 3\n3 2\n4 4\n{junk}\n"));
+            assert!(got.ends_with(&format!("found `{junk}`")), "{got}");
+        }
     }
 
     #[test]
