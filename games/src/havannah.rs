@@ -1457,6 +1457,9 @@ mod tests {
         );
         assert_eq!(games[1], Game { size: 3, moves: vec![] });
         assert_eq!(write(&games), input);
+        // Every cell of the board played: M may equal the cell count.
+        let full = Game { size: 2, moves: cells_of(2).collect() };
+        assert_eq!(parse(&write(std::slice::from_ref(&full))), Ok(vec![full]));
     }
 
     #[test]
