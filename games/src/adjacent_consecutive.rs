@@ -717,6 +717,39 @@ mod tests {
         }
     }
 
+    /// Up to N = 40 every legal move is judged; above, 48 legal moves, the first up to 24 of them distinct and each
+    /// within two tiles and two cells of one of the last four moves (as many as there are, when fewer).
+    #[test]
+    fn candidates_are_every_move_or_mostly_near_the_last_four() {
+        let mut rng = case_rng(12, 0);
+        for n in [4u32, 40] {
+            let all = candidates(&mut rng, n, &Free::all(n), &Free::all(n), &[]);
+            let distinct: std::collections::HashSet<&Move> = all.iter().collect();
+            assert_eq!((all.len(), distinct.len()), ((n * n) as usize, (n * n) as usize), "N = {n}");
+        }
+        for (n, played) in [(41u32, 5usize), (300, 9), (300, 2)] {
+            let (mut tiles, mut cells) = (Free::all(n), Free::all(n));
+            let game = random(&mut rng, n);
+            let played = &game.moves[..played];
+            for m in played {
+                tiles.remove(m.tile);
+                cells.remove(m.cell);
+            }
+            let recent = &played[played.len().saturating_sub(4)..];
+            let near = |m: &Move| recent.iter().any(|p| p.tile.abs_diff(m.tile) <= 2 && p.cell.abs_diff(m.cell) <= 2);
+            let sharp = (1..=n)
+                .flat_map(|tile| (1..=n).map(move |cell| Move { tile, cell }))
+                .filter(|m| tiles.contains(m.tile) && cells.contains(m.cell) && near(m))
+                .count();
+            let out = candidates(&mut rng, n, &tiles, &cells, played);
+            assert_eq!(out.len(), 48);
+            assert!(out.iter().all(|m| tiles.contains(m.tile) && cells.contains(m.cell)), "{out:?}");
+            let first = &out[..sharp.min(24)];
+            let distinct: std::collections::HashSet<&Move> = first.iter().collect();
+            assert!(first.iter().all(near) && distinct.len() == first.len(), "N = {n}: {out:?}");
+        }
+    }
+
     #[test]
     fn write_then_parse_is_the_same_games() {
         let mut rng = case_rng(5, 0);
