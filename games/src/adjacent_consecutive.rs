@@ -636,21 +636,23 @@ pub fn covering_games(n: u32) -> Vec<Game> {
                 .filter(|&t| current[t] == 0)
                 .flat_map(|t| free_cells.iter().map(move |&cell| Move { tile: t as u32 + 1, cell }))
                 .collect();
+            // The last move is forced (one tile, one cell), whatever this says of the full row.
             let leads_somewhere_new = |m: &Move| {
                 let mut larger = current.clone();
                 larger[m.tile as usize - 1] = m.cell;
-                moves.len() + 1 == size || is_new(&covered, &larger)
+                is_new(&covered, &larger)
             };
             let chosen = legal.iter().copied().find(leads_somewhere_new).unwrap_or(legal[0]);
             current[chosen.tile as usize - 1] = chosen.cell;
             moves.push(chosen);
         }
+        // Every state of the game is reached now; the full row too, which no level lists.
         let mut state = vec![0; size];
-        for m in &moves[..size - 1] {
-            covered[position_code(&state)] = true;
-            state[m.tile as usize - 1] = m.cell;
-        }
         covered[position_code(&state)] = true;
+        for m in &moves {
+            state[m.tile as usize - 1] = m.cell;
+            covered[position_code(&state)] = true;
+        }
         games.push(Game { n, moves });
     }
     games
