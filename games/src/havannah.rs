@@ -651,6 +651,7 @@ impl Builder {
         let target = (self.moves.len() + count).min(self.limit);
         let mut clusters: Vec<Vec<Cell>> = Vec::new();
         while self.moves.len() < target {
+            let before = (self.moves.len(), clusters.len());
             if clusters.len() < seeds || rng.random_bool(0.002) {
                 // Seeds at corners and on edges now and then, so clusters reach them early.
                 let seed = if rng.random_bool(0.3) { self.border_cell(rng) } else { self.random_cell(rng) };
@@ -659,28 +660,30 @@ impl Builder {
                 } else {
                     seed
                 };
-                // Every failed growth drops a cluster, so a seed placed at least every other round is what ends
-                // the loop: one not placed would spin it.
                 assert!(self.place(seed), "a free cell of a game short of its target takes a stone");
                 clusters.push(vec![seed]);
-                continue;
-            }
-            let k = rng.random_range(0..clusters.len());
-            let mut grown = false;
-            for _ in 0..24 {
-                let from = clusters[k][rng.random_range(0..clusters[k].len())];
-                if let Some(c) = self.step(from, rng.random_range(0..6))
-                    && self.place(c)
-                {
-                    clusters[k].push(c);
-                    grown = true;
-                    break;
+            } else {
+                let k = rng.random_range(0..clusters.len());
+                let mut grown = false;
+                for _ in 0..24 {
+                    let from = clusters[k][rng.random_range(0..clusters[k].len())];
+                    if let Some(c) = self.step(from, rng.random_range(0..6))
+                        && self.place(c)
+                    {
+                        clusters[k].push(c);
+                        grown = true;
+                        break;
+                    }
+                }
+                if !grown {
+                    // Boxed in (or unlucky): start another cluster instead.
+                    clusters.swap_remove(k);
                 }
             }
-            if !grown {
-                // Boxed in (or unlucky): start another cluster instead.
-                clusters.swap_remove(k);
-            }
+            // A seed places a stone and starts a cluster, a growth places a stone, a failed one drops a cluster: so
+            // a stone goes down at least every other round and the loop ends. A round that changed neither (a
+            // `place` that says it played and did not) would repeat for ever.
+            assert_ne!((self.moves.len(), clusters.len()), before, "a round of growing changed nothing");
         }
     }
 
