@@ -714,10 +714,8 @@ impl Builder {
     /// before, among or after them, or not at all.
     fn draw_loop(&mut self, rng: &mut impl Rng) {
         let s = i64::from(self.size);
+        // No room check: a loop that does not fit is cut short by `place`, as every shape is.
         let room = self.limit.saturating_sub(self.moves.len());
-        if room < 6 {
-            return;
-        }
         // Centres anywhere, but half the time near the border so that loops run into edges and corners.
         let centre = if rng.random_bool(0.5) {
             let c = self.border_cell(rng);
@@ -728,7 +726,8 @@ impl Builder {
             self.random_cell(rng)
         };
         // A blob whose loop and hole fit the room: radius r costs about 3r² + 9r + 7 moves.
-        let max_radius = (((room as f64) / 3.0).sqrt() as i64 - 2).clamp(0, 2 * s);
+        // No upper clamp: room is at most the board's 3S² − 3S + 1 cells, so this is below S.
+        let max_radius = (((room as f64) / 3.0).sqrt() as i64 - 2).max(0);
         let radius = match rng.random_range(0..10) {
             _ if max_radius == 0 => 0,
             0..=2 => 0,
