@@ -892,11 +892,12 @@ impl Builder {
         let mut path = vec![from];
         let mut at = from;
         while at != target && path.len() < limit {
-            // One or two of the six steps lead closer; take either.
+            // One or two of the six steps lead closer (never three: the slot past them would be out of bounds);
+            // take either.
             let mut closer = [at; 2];
             let mut count = 0;
             for n in (0..6).filter_map(|k| self.step(at, k)) {
-                if distance(n) < distance(at) && count < 2 {
+                if distance(n) < distance(at) {
                     closer[count] = n;
                     count += 1;
                 }
