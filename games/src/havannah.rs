@@ -1044,7 +1044,7 @@ impl Builder {
             let r = if s >= 5 && rng.random_bool(0.3) { 1 } else { 0 };
             // The loop lies r + 1 steps from the hole's centre, off the border, and the second group's start too
             // where the board has room (not on S = 3).
-            let centre = self.random_cell_within(rng, if s >= 4 + r { s - 4 - r } else { s - 3 - r });
+            let centre = self.random_cell_within(rng, (s - 4 - r).max(0));
             let t = rng.random_range(0..6);
             let at = |k: usize, n: i64| {
                 let (dx, dy) = STEPS[k % 6];
