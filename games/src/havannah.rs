@@ -1119,7 +1119,9 @@ impl Builder {
             });
             let mut runs = share.clone();
             runs.dedup();
-            if runs.len() > 1 && runs.first() == runs.last() {
+            // Round the junction the last run and the first are one when they are the same group's (a lone run
+            // goes too, which changes nothing: fewer than three runs are always in order).
+            if runs.first() == runs.last() {
                 runs.pop();
             }
             let in_order =
@@ -1191,13 +1193,16 @@ impl Builder {
         let nearest: Vec<Cell> = starts.iter().copied().filter(|c| steps.get(c) == Some(&reach)).collect();
         let mut at = nearest[rng.random_range(0..nearest.len())];
         let mut path = vec![at];
-        while at != target {
+        // Each step is one closer, so `reach` of them end on the target; counted, so that a wrong step fails here
+        // instead of wandering for ever.
+        for _ in 0..reach {
             let d = steps[&at];
             let closer: Vec<Cell> =
                 (0..6).filter_map(|k| self.step(at, k)).filter(|n| steps.get(n).is_some_and(|&e| e + 1 == d)).collect();
             at = closer[rng.random_range(0..closer.len())];
             path.push(at);
         }
+        assert_eq!(at, target, "a detour of {reach} steps ends on its target");
         Some(path)
     }
 
