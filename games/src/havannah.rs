@@ -1255,19 +1255,20 @@ impl Builder {
             c.y == 1,
             c.x == last,
             c.y == last,
-            c.x > c.y && c.x - c.y == s - 1,
-            c.y > c.x && c.y - c.x == s - 1,
+            c.x == c.y + (s - 1),
+            c.y == c.x + (s - 1),
         ];
         lines.iter().position(|&on| on).map_or(0, |k| 1 << (6 + k))
     }
 
     /// Whether `stones` enclose an empty cell: a flood fill of the empty cells from outside, within the
-    /// stones' bounding box grown by one (every cell outside the box walks straight out of the board).
+    /// stones' bounding box. Every cell outside the box walks straight out of the board, and a way in from there
+    /// crosses the box's rim (a step moves each coordinate by one at most), whose empty cells start the fill.
     fn encloses(&self, stones: &HashSet<Cell>) -> bool {
         let Some(x0) = stones.iter().map(|c| i64::from(c.x)).min() else { return false };
-        let (x0, x1) = (x0 - 1, stones.iter().map(|c| i64::from(c.x)).max().unwrap_or(0) + 1);
-        let y0 = stones.iter().map(|c| i64::from(c.y)).min().unwrap_or(0) - 1;
-        let y1 = stones.iter().map(|c| i64::from(c.y)).max().unwrap_or(0) + 1;
+        let x1 = stones.iter().map(|c| i64::from(c.x)).max().unwrap_or(0);
+        let y0 = stones.iter().map(|c| i64::from(c.y)).min().unwrap_or(0);
+        let y1 = stones.iter().map(|c| i64::from(c.y)).max().unwrap_or(0);
         let s = i64::from(self.size);
         let width = (x1 - x0 + 1) as usize;
         let index = |c: Cell| (i64::from(c.y) - y0) as usize * width + (i64::from(c.x) - x0) as usize;
