@@ -1270,9 +1270,7 @@ impl Builder {
         let y0 = stones.iter().map(|c| i64::from(c.y)).min().unwrap_or(0);
         let y1 = stones.iter().map(|c| i64::from(c.y)).max().unwrap_or(0);
         let s = i64::from(self.size);
-        let width = (x1 - x0 + 1) as usize;
-        let index = |c: Cell| (i64::from(c.y) - y0) as usize * width + (i64::from(c.x) - x0) as usize;
-        let mut reached = vec![false; width * (y1 - y0 + 1) as usize];
+        let mut reached: HashSet<Cell> = HashSet::new();
         let mut queue = VecDeque::new();
         let mut empty = 0;
         for y in y0..=y1 {
@@ -1283,37 +1281,33 @@ impl Builder {
                 }
                 empty += 1;
                 if x == x0 || x == x1 || y == y0 || y == y1 || self.depth(c) == s - 1 {
-                    reached[index(c)] = true;
+                    reached.insert(c);
                     queue.push_back(c);
                 }
             }
         }
-        let mut count = 0;
         while let Some(c) = queue.pop_front() {
-            count += 1;
-            for k in 0..6 {
-                if let Some(n) = self.step(c, k)
-                    && (x0..=x1).contains(&i64::from(n.x))
+            for n in (0..6).filter_map(|k| self.step(c, k)) {
+                if (x0..=x1).contains(&i64::from(n.x))
                     && (y0..=y1).contains(&i64::from(n.y))
                     && !stones.contains(&n)
-                    && !reached[index(n)]
+                    && reached.insert(n)
                 {
-                    reached[index(n)] = true;
                     queue.push_back(n);
                 }
             }
         }
-        count < empty
+        reached.len() < empty
     }
 
     /// The generator's own check of a junction plan: played in any order, `stones` complete nothing (no group has
     /// two corners or three edges, no empty cell is enclosed, and none ever was, as no stone is walled in by
     /// stones), and `junction` then completes exactly `goal`.
     fn junction_completes(&self, stones: &[Cell], junction: Cell, goal: Structures) -> bool {
-        let s = i64::from(self.size);
         let set: HashSet<Cell> = stones.iter().copied().collect();
+        // A border cell, short of six neighbours, is never walled in: the border closes no ring.
         let walled = |c: Cell| (0..6).all(|k| self.step(c, k).is_some_and(|n| set.contains(&n)));
-        if stones.iter().any(|&c| self.depth(c) < s - 1 && walled(c)) || self.encloses(&set) {
+        if stones.iter().any(|&c| walled(c)) || self.encloses(&set) {
             return false;
         }
         let complete = |mask: u16| ((mask & 0x3f).count_ones() >= 2, (mask >> 6).count_ones() >= 3);
@@ -1590,6 +1584,27 @@ mod tests {
                 assert!(passed >= 14, "S = {size}, {goal}: only {passed} of 40 plans pass");
             }
         }
+    }
+
+    /// An empty cell is outside when the fill reaches it from the stones' box rim or the border, whichever side
+    /// it opens to: a notch open outward at each side of the box (the twelve images of one), and a border cell
+    /// inside the box, are not enclosed; the centre inside its six neighbours is.
+    #[test]
+    fn enclosure_check_opens_at_every_side_of_the_box_and_the_border() {
+        let b = Builder::new(4, 37);
+        let cells = |list: &[(u32, u32)]| list.iter().map(|&(x, y)| Cell { x, y }).collect::<Vec<_>>();
+        // (3, 4) is empty, walled but for its two neighbours toward smaller x.
+        let notch = cells(&[(3, 5), (4, 5), (4, 4), (3, 3)]);
+        // (5, 2) is on the border, walled by all four of its neighbours on the board.
+        let border = cells(&[(5, 3), (6, 3), (4, 1), (4, 2)]);
+        let ring = cells(&[(4, 5), (5, 5), (5, 4), (4, 3), (3, 3), (3, 4)]);
+        for symmetry in Symmetry::all() {
+            let image = |stones: &[Cell]| stones.iter().map(|&c| symmetry.apply(4, c)).collect::<HashSet<Cell>>();
+            assert!(!b.encloses(&image(&notch)), "{symmetry:?}");
+            assert!(!b.encloses(&image(&border)), "{symmetry:?}");
+            assert!(b.encloses(&image(&ring)), "{symmetry:?}");
+        }
+        assert!(!b.encloses(&HashSet::new()));
     }
 
     #[test]
