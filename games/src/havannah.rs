@@ -1250,14 +1250,7 @@ impl Builder {
         if let Some(k) = corners.iter().position(|&p| p == (c.x, c.y)) {
             return 1 << k;
         }
-        let lines = [
-            c.x == 1,
-            c.y == 1,
-            c.x == last,
-            c.y == last,
-            c.x == c.y + (s - 1),
-            c.y == c.x + (s - 1),
-        ];
+        let lines = [c.x == 1, c.y == 1, c.x == last, c.y == last, c.x == c.y + (s - 1), c.y == c.x + (s - 1)];
         lines.iter().position(|&on| on).map_or(0, |k| 1 << (6 + k))
     }
 
