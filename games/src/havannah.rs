@@ -1306,8 +1306,10 @@ impl Builder {
         let complete = |mask: u16| ((mask & 0x3f).count_ones() >= 2, (mask >> 6).count_ones() >= 3);
         let mut group_of: HashMap<Cell, usize> = HashMap::new();
         let mut masks: Vec<u16> = Vec::new();
+        // Taking each stone out of `ungrouped` (rather than testing two sets) visits it once: no slip loops the fill.
+        let mut ungrouped = set.clone();
         for &first in stones {
-            if group_of.contains_key(&first) {
+            if !ungrouped.remove(&first) {
                 continue;
             }
             let g = masks.len();
@@ -1317,7 +1319,7 @@ impl Builder {
             while let Some(c) = todo.pop() {
                 mask |= self.contacts(c);
                 for n in (0..6).filter_map(|k| self.step(c, k)) {
-                    if set.contains(&n) && !group_of.contains_key(&n) {
+                    if ungrouped.remove(&n) {
                         group_of.insert(n, g);
                         todo.push(n);
                     }
