@@ -284,26 +284,33 @@ pub struct Exhaustive {
     pub problem: &'static str,
     pub size: usize,
     pub checked: u64,
-    /// Every disagreeing case, as contest input, in no particular order.
-    pub failures: Vec<String>,
+    pub disagreements: u64,
+    /// The first few disagreeing cases found (at most [`EXHAUSTIVE_EXAMPLES`]), as contest input, in no particular
+    /// order: a broken solver can disagree on millions of cases, and memory stays that of a few.
+    pub examples: Vec<String>,
 }
+
+/// How many disagreeing cases [`exhaust`] keeps to show.
+pub const EXHAUSTIVE_EXAMPLES: usize = 5;
 
 /// Solver against oracle on every case of `size` (see [`Problem::all_cases`]), on all cores.
 pub fn exhaust<P: Problem>(size: usize, progress: &ProgressBar) -> Exhaustive {
     use rayon::iter::{ParallelBridge, ParallelIterator};
-    let failures = std::sync::Mutex::new(Vec::new());
-    let checked = std::sync::atomic::AtomicU64::new(0);
+    use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+    let examples = std::sync::Mutex::new(Vec::new());
+    let (checked, disagreements) = (AtomicU64::new(0), AtomicU64::new(0));
     P::all_cases(size).par_bridge().for_each(|case| {
-        checked.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        checked.fetch_add(1, Relaxed);
         progress.inc(1);
-        if !Verdicts::<P>::of(&case).agree() {
-            failures.lock().expect("no panic while holding the lock").push(P::write(&[case]));
+        if !Verdicts::<P>::of(&case).agree() && disagreements.fetch_add(1, Relaxed) < EXHAUSTIVE_EXAMPLES as u64 {
+            examples.lock().expect("no panic while holding the lock").push(P::write(&[case]));
         }
     });
     Exhaustive {
         problem: P::NAME,
         size,
         checked: checked.into_inner(),
-        failures: failures.into_inner().expect("no panic while holding the lock"),
+        disagreements: disagreements.into_inner(),
+        examples: examples.into_inner().expect("no panic while holding the lock"),
     }
 }

@@ -2,7 +2,7 @@
 //! `judge` and `prove`.
 
 use std::ffi::OsString;
-use std::io::{Read, Write};
+use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
@@ -233,13 +233,66 @@ fn any_problem(name: &str) -> Result<AnyProblem, String> {
 }
 
 fn main() -> ExitCode {
+    // Engines' panics inside `check`, `stress` and `exhaust` are caught and reported as answers, so the hook stays
+    // quiet for those; any other panic is ours, and says so before the exit status 101.
+    std::panic::set_hook(Box::new(|info| {
+        if !gamecheck::problem::panic_is_caught() {
+            eprintln!("gamecheck: internal error: {info}");
+            eprintln!("this is a bug in gamecheck, not in the input: please report it with the command that caused it");
+        }
+    }));
     match run(Cli::parse()) {
         Ok(code) => code,
+        // A reader that stopped early (`gamecheck gen ... | head`) wanted no more: end quietly, as `head` expects.
+        Err(error) if closed_pipe(&error) => ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("error: {error:#}");
             ExitCode::from(2)
         }
     }
+}
+
+fn closed_pipe(error: &anyhow::Error) -> bool {
+    error.chain().any(|e| e.downcast_ref::<io::Error>().is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe))
+}
+
+/// Standard output, buffered; every write error (a full disk, a closed pipe) reaches the caller as an error.
+fn stdout() -> io::BufWriter<io::StdoutLock<'static>> {
+    io::BufWriter::new(io::stdout().lock())
+}
+
+/// Writes a report that comes after the work, keeping the run's exit status if the reader has gone: a `check` that
+/// failed still exits 1 when its output went into a closed pipe.
+fn report(code: ExitCode, write: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> anyhow::Result<ExitCode> {
+    let mut out = stdout();
+    match write(&mut out).and_then(|()| out.flush()) {
+        Ok(()) => Ok(code),
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(code),
+        Err(e) => Err(anyhow::Error::new(e).context("writing standard output")),
+    }
+}
+
+/// The sizes a run draws: `--size` or the problem's check sizes, refused when past the contest's limits or, when the
+/// oracle is asked, past its reach.
+fn sizes_for(problem: &dyn Entry, size: Option<Sizes>, oracle: bool) -> anyhow::Result<Sizes> {
+    let sizes = size.unwrap_or(problem.check_sizes());
+    let limits = problem.size_limits();
+    anyhow::ensure!(
+        limits.min <= sizes.min && sizes.max <= limits.max,
+        "--size {sizes} is outside what {} allows: {limits}",
+        problem.name()
+    );
+    if oracle && let Some(why) = problem.oracle_reach().refuses(problem.name(), sizes) {
+        anyhow::bail!("--size {sizes}: {why}");
+    }
+    Ok(sizes)
+}
+
+/// A time limit in seconds, from a flag.
+fn seconds(value: f64, flag: &str) -> anyhow::Result<Duration> {
+    let duration = Duration::try_from_secs_f64(value).with_context(|| format!("{flag} takes seconds, not {value}"))?;
+    anyhow::ensure!(!duration.is_zero(), "{flag} takes a positive number of seconds, not {value}");
+    Ok(duration)
 }
 
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
@@ -254,36 +307,61 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 }
             };
             let engine = if oracle { Engine::Oracle } else { Engine::Solver };
-            print(&problem.solve(&input, engine)?)?;
+            problem.solve_to(&input, engine, &mut stdout())?;
         }
         Command::Gen { problem, cases, seed, from, size } => {
-            print(&problem.generate(seed, from, cases, size.unwrap_or(problem.check_sizes())))?;
+            anyhow::ensure!(cases >= 1, "--cases takes at least 1: a contest input holds at least one case");
+            let sizes = sizes_for(problem, size, false)?;
+            problem.generate_to(seed, from, cases, sizes, &mut stdout()).context("writing standard output")?;
         }
         Command::Check { problems, run, stats, scale, save } => {
-            scale.start()?;
             let problems = if problems.is_empty() { all_problems().collect() } else { problems };
+            // Every problem's sizes before the first case, so a refusal costs nothing.
+            for problem in &problems {
+                if let AnyProblem::Batch(problem) = problem {
+                    sizes_for(*problem, run.size, true)?;
+                }
+            }
+            scale.start()?;
             return check(&problems, &run.options(scale.shard)?, stats, save.as_deref());
         }
         Command::Stress { problem, run, batch, timeout, against, scale, save, command } => {
-            scale.start()?;
-            gamecheck::program::end_all_on_interrupt();
-            let timeout = Duration::try_from_secs_f64(timeout).context("--timeout takes seconds")?;
+            let timeout = seconds(timeout, "--timeout")?;
             let against = match against {
                 Against::Solver => Engine::Solver,
                 Against::Oracle => Engine::Oracle,
             };
+            sizes_for(problem, run.size, against == Engine::Oracle)?;
+            scale.start()?;
+            gamecheck::program::end_all_on_interrupt();
             let cases = run.options(scale.shard)?;
             let options = StressOptions { cases, batch, timeout, against };
             return stress(problem, &command, &options, save.as_deref());
         }
-        Command::Exhaust { problem, size } => return Ok(exhaust(problem, size)),
+        Command::Exhaust { problem, size } => return exhaust(problem, size),
         Command::List => {
-            for p in PROBLEMS {
-                println!("{:<24} check sizes {:<8} cases {}", p.name(), p.check_sizes().to_string(), p.check_cases());
-            }
-            for p in INTERACTIVE {
-                println!("{:<24} interactive: play, judge, prove; check plays {} games", p.name(), p.check_cases());
-            }
+            return report(ExitCode::SUCCESS, |out| {
+                for p in PROBLEMS {
+                    let (sizes, reach) = (p.check_sizes().to_string(), p.oracle_reach());
+                    writeln!(
+                        out,
+                        "{:<24} check sizes {sizes:<8} cases {:<8} oracle up to {} = {}",
+                        p.name(),
+                        p.check_cases(),
+                        reach.knob,
+                        reach.max_size
+                    )?;
+                }
+                for p in INTERACTIVE {
+                    writeln!(
+                        out,
+                        "{:<24} interactive: play, judge, prove; check plays {} games",
+                        p.name(),
+                        p.check_cases()
+                    )?;
+                }
+                Ok(())
+            });
         }
         Command::Play { problem } => {
             let mut input = std::io::stdin().lock();
@@ -291,7 +369,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             problem.play(&mut input, &mut output)?;
         }
         Command::Judge { problem, games, seed, from, timeout, quiet, command } => {
-            let timeout = Duration::try_from_secs_f64(timeout).context("--timeout takes seconds")?;
+            let timeout = seconds(timeout, "--timeout")?;
             gamecheck::program::end_all_on_interrupt();
             let options = JudgeOptions { seed, from, games, timeout, per_game: !quiet };
             let program =
@@ -308,23 +386,12 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn print(text: &str) -> anyhow::Result<()> {
-    let mut out = std::io::stdout().lock();
-    // A closed pipe (`gamecheck gen ... | head`) is not an error worth a message.
-    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
-        other => other.context("writing standard output"),
-    }
-}
-
 fn stress(
     problem: &'static dyn Entry,
     command: &[OsString],
     options: &StressOptions,
     save: Option<&Path>,
 ) -> anyhow::Result<ExitCode> {
-    // Our engines' panics are caught and shown as expected answers; the default hook would print each one again.
-    std::panic::set_hook(Box::new(|_| {}));
     let total = options.cases.range(gamecheck::stress::STRESS_CASES).count() as u64;
     let style = ProgressStyle::with_template("{prefix:>22} [{bar:30}] {pos}/{len} {elapsed}")
         .expect("a valid template")
@@ -333,24 +400,40 @@ fn stress(
     let summary =
         problem.stress(command, options, &bar).with_context(|| format!("running {}", command[0].to_string_lossy()))?;
     bar.finish_and_clear();
-    println!(
-        "{}: seed {}, {}: ran cases {}..{}, {} passed, {:.2} s in the program",
-        summary.problem,
-        summary.seed,
-        covered(summary.whole.clone(), summary.shard),
-        summary.from,
-        summary.from + summary.checked,
-        summary.passed,
-        summary.program_time.as_secs_f64()
-    );
-    let Some(failure) = &summary.failure else { return Ok(ExitCode::SUCCESS) };
-    println!("\n{}", failure.report(summary.problem));
-    if let Some(dir) = save {
-        let path = save_case(dir, summary.problem, summary.seed, failure.index, &failure.minimal, &failure.expected)
-            .with_context(|| format!("saving the case under {}", dir.display()))?;
-        println!("saved as {} and .ans", path.display());
+    let code = if summary.failure.is_some() { ExitCode::from(1) } else { ExitCode::SUCCESS };
+    report(code, |out| {
+        writeln!(
+            out,
+            "{}: seed {}, {}: ran cases {}..{}, {} passed, {:.2} s in the program",
+            summary.problem,
+            summary.seed,
+            covered(summary.whole.clone(), summary.shard),
+            summary.from,
+            summary.from + summary.checked,
+            summary.passed,
+            summary.program_time.as_secs_f64()
+        )?;
+        let Some(failure) = &summary.failure else { return Ok(()) };
+        writeln!(out, "\n{}", failure.report(summary.problem))?;
+        if let Some(dir) = save {
+            let saved =
+                save_case(dir, summary.problem, summary.seed, failure.index, &failure.minimal, &failure.expected);
+            saved_line(out, dir, saved, "")?;
+        }
+        Ok(())
+    })
+}
+
+/// Says where `--save` put a case. A case that could not be saved is said on standard error and does not change the
+/// exit status: the run found what it found.
+fn saved_line(out: &mut dyn Write, dir: &Path, saved: io::Result<PathBuf>, whose: &str) -> io::Result<()> {
+    match saved {
+        Ok(path) => writeln!(out, "saved as {} and .ans{whose}", path.display()),
+        Err(e) => {
+            eprintln!("error: saving the case under {}: {e}", dir.display());
+            Ok(())
+        }
     }
-    Ok(ExitCode::from(1))
 }
 
 /// Which part of a run this was: the whole index range, or a shard of it.
@@ -369,8 +452,6 @@ fn check(
     stats: bool,
     save: Option<&Path>,
 ) -> anyhow::Result<ExitCode> {
-    // Panics are caught and reported as failures; the default hook would print each one again while shrinking.
-    std::panic::set_hook(Box::new(|_| {}));
     let style = ProgressStyle::with_template("{prefix:>22} [{bar:30}] {pos}/{len} {elapsed}")
         .expect("a valid template")
         .progress_chars("=> ");
@@ -391,39 +472,45 @@ fn check(
         }
         bar.finish_and_clear();
     }
-    println!("{}", table(&summaries));
-    if stats {
-        println!("{}", distribution(&summaries));
-    }
-    if options.shard != Shard::WHOLE {
-        for s in &summaries {
-            println!("{}: seed {}, {}", s.problem, s.seed, covered(s.whole.clone(), s.shard));
+    let failed = !game_failures.is_empty() || summaries.iter().any(|s| s.failure.is_some());
+    let code = if failed { ExitCode::from(1) } else { ExitCode::SUCCESS };
+    report(code, |out| {
+        writeln!(out, "{}", table(&summaries))?;
+        if stats {
+            writeln!(out, "{}", distribution(&summaries))?;
         }
-    }
-    for proof in &proofs {
-        println!("{proof}");
-    }
-    let mut code = ExitCode::SUCCESS;
-    for failure in &game_failures {
-        println!("\n{failure}");
-        code = ExitCode::from(1);
-    }
-    for summary in &summaries {
-        if let Some(failure) = &summary.failure {
-            println!("\n{}", failure.report(summary.problem));
-            code = ExitCode::from(1);
-            if let (Some(dir), Some(expected)) = (save, &failure.expected) {
-                let path = save_case(dir, summary.problem, summary.seed, failure.index, &failure.minimal, expected)
-                    .with_context(|| format!("saving the case under {}", dir.display()))?;
-                println!("saved as {} and .ans (the oracle's answers)", path.display());
+        if options.shard != Shard::WHOLE {
+            for s in &summaries {
+                writeln!(out, "{}: seed {}, {}", s.problem, s.seed, covered(s.whole.clone(), s.shard))?;
             }
         }
-    }
-    Ok(code)
+        for proof in &proofs {
+            writeln!(out, "{proof}")?;
+        }
+        for failure in &game_failures {
+            writeln!(out, "\n{failure}")?;
+        }
+        for summary in &summaries {
+            let Some(failure) = &summary.failure else { continue };
+            writeln!(out, "\n{}", failure.report(summary.problem))?;
+            if let (Some(dir), Some(expected)) = (save, &failure.expected) {
+                let saved = save_case(dir, summary.problem, summary.seed, failure.index, &failure.minimal, expected);
+                saved_line(out, dir, saved, " (the oracle's answers)")?;
+            }
+        }
+        Ok(())
+    })
 }
 
-fn exhaust(problem: &'static dyn Entry, sizes: Sizes) -> ExitCode {
-    std::panic::set_hook(Box::new(|_| {}));
+fn exhaust(problem: &'static dyn Entry, sizes: Sizes) -> anyhow::Result<ExitCode> {
+    let Some(reach) = problem.exhaustive_sizes() else {
+        anyhow::bail!("{} has no exhaustive enumeration", problem.name());
+    };
+    anyhow::ensure!(
+        reach.min <= sizes.min && sizes.max <= reach.max,
+        "--size {sizes} is outside the sizes {} enumerates: {reach}",
+        problem.name()
+    );
     let mut code = ExitCode::SUCCESS;
     for size in sizes.min..=sizes.max {
         let bar = ProgressBar::new_spinner().with_prefix(format!("{} size {size}", problem.name()));
@@ -434,19 +521,28 @@ fn exhaust(problem: &'static dyn Entry, sizes: Sizes) -> ExitCode {
         let clock = std::time::Instant::now();
         let result = problem.exhaust(size, &bar);
         bar.finish_and_clear();
-        println!(
-            "{} size {size}: {} cases, {} disagreements, {:.1} s",
-            result.problem,
-            result.checked,
-            result.failures.len(),
-            clock.elapsed().as_secs_f64()
-        );
-        for input in result.failures.iter().take(5) {
-            println!("--- disagreement (solve it with and without --oracle) ---\n{input}");
+        // A sweep that met no case proved nothing; it must not pass as one that met no disagreement.
+        anyhow::ensure!(result.checked > 0, "{} size {size}: the enumeration yielded no case", result.problem);
+        if result.disagreements > 0 {
             code = ExitCode::from(1);
         }
+        let printed = report(ExitCode::SUCCESS, |out| {
+            writeln!(
+                out,
+                "{} size {size}: {} cases, {} disagreements, {:.1} s",
+                result.problem,
+                result.checked,
+                result.disagreements,
+                clock.elapsed().as_secs_f64()
+            )?;
+            for input in &result.examples {
+                writeln!(out, "--- disagreement (solve it with and without --oracle) ---\n{input}")?;
+            }
+            Ok(())
+        });
+        printed?;
     }
-    code
+    Ok(code)
 }
 
 /// Below this share an answer kind is flagged by `--stats`.

@@ -17,12 +17,27 @@ pub trait Problem: 'static {
     /// The sizes the differential fuzz target asks the oracle about: the check sizes, unless the oracle's worst case
     /// there passes a fuzzer's per-input time limit once the build is instrumented (several times slower).
     const FUZZ_SIZES: Sizes = Self::CHECK_SIZES;
+    /// Every size the contest allows, on the knob of [`Problem::size`]: `gen`, `check` and `stress` refuse a `--size`
+    /// outside it rather than quietly drawing something else.
+    const SIZE_LIMITS: Sizes;
+    /// How far the oracle answers within [`ORACLE_BUDGET`] on this machine, measured: past it `solve --oracle`,
+    /// `check` and `stress --against oracle` refuse the case or the sizes instead of running without bound.
+    const ORACLE_REACH: Reach;
+    /// The sizes `exhaust` enumerates (its own knob, see [`Problem::all_cases`]), each within the oracle's reach and a
+    /// run of at most about an hour here; `None` when the problem has no enumeration.
+    const EXHAUSTIVE_SIZES: Option<Sizes> = None;
 
     type Case: Clone + PartialEq + Debug + Send + Sync + 'static;
     type Answer: Clone + PartialEq + Debug + Display + Send + Sync + 'static;
 
     fn parse(input: &str) -> Result<Vec<Self::Case>, ParseError>;
     fn write(cases: &[Self::Case]) -> String;
+    /// One case as it stands in contest input, without the count line, so that long inputs are written case by
+    /// case: every contest format here opens with T on a line of its own, followed by the cases.
+    fn write_case(case: &Self::Case) -> String {
+        let text = Self::write(std::slice::from_ref(case));
+        text.split_once('\n').map_or(String::new(), |(_, case)| case.to_string())
+    }
     /// The size knob of a case (N for Hex), for reports.
     fn size(case: &Self::Case) -> usize;
     fn generate(rng: &mut ChaCha8Rng, sizes: Sizes) -> Self::Case;
@@ -40,6 +55,11 @@ pub trait Problem: 'static {
         let _ = size;
         Box::new(std::iter::empty())
     }
+    /// Why the oracle is not asked about `case`, if it is past the oracle's reach.
+    fn oracle_refuses(case: &Self::Case) -> Option<String> {
+        let size = Self::size(case);
+        Self::ORACLE_REACH.refuses(Self::NAME, Sizes::new(size, size))
+    }
     /// The class an answer counts under in the `check` distribution.
     fn kind(answer: &Self::Answer) -> String {
         answer.to_string()
@@ -49,6 +69,40 @@ pub trait Problem: 'static {
     fn features(case: &Self::Case, answer: &Self::Answer) -> Vec<&'static str> {
         let _ = (case, answer);
         Vec::new()
+    }
+}
+
+/// The time and memory one oracle call may take at the edge of its reach, on this machine (2 cores, 24 GiB).
+pub const ORACLE_BUDGET: &str = "10 s and 1 GiB a case";
+
+/// The largest case an oracle is asked about, and what was measured there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Reach {
+    /// The largest [`Problem::size`] the oracle answers within [`ORACLE_BUDGET`].
+    pub max_size: usize,
+    /// The knob's name in the rules (`N`, `S`, `spots`), for messages.
+    pub knob: &'static str,
+    /// The worst seen at `max_size`, and how it was measured, for messages and docs.
+    pub measured: &'static str,
+}
+
+impl Reach {
+    /// Why sizes `sizes` are past the oracle of `problem`, if they are.
+    pub fn refuses(&self, problem: &str, sizes: Sizes) -> Option<String> {
+        (sizes.max > self.max_size).then(|| {
+            format!(
+                "{size} is past the reach of the {problem} oracle: it answers {knob} <= {max} within {ORACLE_BUDGET} \
+                 ({measured})",
+                size = if sizes.min == sizes.max {
+                    format!("{} = {}", self.knob, sizes.max)
+                } else {
+                    format!("{} up to {}", self.knob, sizes.max)
+                },
+                knob = self.knob,
+                max = self.max_size,
+                measured = self.measured,
+            )
+        })
     }
 }
 
@@ -73,9 +127,22 @@ impl<A: Display> Display for Outcome<A> {
     }
 }
 
+thread_local! {
+    static CAUGHT: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Whether this thread is inside [`run`], whose panics become outcomes: the CLI's panic hook stays quiet for those
+/// (they are reported as answers) and speaks for every other panic, which is a bug of gamecheck's own.
+pub fn panic_is_caught() -> bool {
+    CAUGHT.get()
+}
+
 /// Run an engine, turning a panic into an outcome so one crash is reported (and shrunk) like a wrong answer.
 pub fn run<C, A>(engine: fn(&C) -> A, case: &C) -> Outcome<A> {
-    match catch_unwind(AssertUnwindSafe(|| engine(case))) {
+    let outer = CAUGHT.replace(true);
+    let caught = catch_unwind(AssertUnwindSafe(|| engine(case)));
+    CAUGHT.set(outer);
+    match caught {
         Ok(answer) => Outcome::Answer(answer),
         Err(payload) => Outcome::Panic(
             payload

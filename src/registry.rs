@@ -1,14 +1,15 @@
 //! The problem registry: one line per problem, and the object-safe face the CLI works through.
 
 use std::ffi::OsString;
-use std::io;
+use std::io::{self, Write};
 use std::marker::PhantomData;
 
-use games::{ParseError, Sizes};
+use games::Sizes;
 use indicatif::ProgressBar;
 
 use crate::check::{CheckOptions, Exhaustive, Summary, check, exhaust};
 use crate::interactive::Interactive;
+use crate::problem::Reach;
 use crate::problems::{AdjacentConsecutive, Havannah, Hex, InventorOutlasting, OrderChaos};
 use crate::stress::{StressOptions, StressSummary, stress};
 use crate::{Problem, generate_case};
@@ -78,10 +79,29 @@ pub trait Entry: Sync {
     fn name(&self) -> &'static str;
     fn check_sizes(&self) -> Sizes;
     fn check_cases(&self) -> u64;
-    /// Contest input to contest output.
-    fn solve(&self, input: &str, engine: Engine) -> Result<String, ParseError>;
-    /// Cases `from..from + cases` of `seed` as one contest input.
-    fn generate(&self, seed: u64, from: u64, cases: u64, sizes: Sizes) -> String;
+    /// Every size the contest allows (see [`Problem::SIZE_LIMITS`]).
+    fn size_limits(&self) -> Sizes;
+    /// How far the oracle answers (see [`Problem::ORACLE_REACH`]).
+    fn oracle_reach(&self) -> Reach;
+    /// The sizes `exhaust` enumerates, if any (see [`Problem::EXHAUSTIVE_SIZES`]).
+    fn exhaustive_sizes(&self) -> Option<Sizes>;
+    /// Contest input to contest output, written answer by answer. Bad input, or a case past the oracle's reach when
+    /// the oracle answers, is an error before anything is written.
+    fn solve_to(&self, input: &str, engine: Engine, out: &mut dyn Write) -> anyhow::Result<()>;
+    /// [`Entry::solve_to`] into a string.
+    fn solve(&self, input: &str, engine: Engine) -> anyhow::Result<String> {
+        let mut out = Vec::new();
+        self.solve_to(input, engine, &mut out)?;
+        Ok(String::from_utf8(out).expect("answers are text"))
+    }
+    /// Cases `from..from + cases` of `seed` as one contest input, written case by case.
+    fn generate_to(&self, seed: u64, from: u64, cases: u64, sizes: Sizes, out: &mut dyn Write) -> io::Result<()>;
+    /// [`Entry::generate_to`] into a string.
+    fn generate(&self, seed: u64, from: u64, cases: u64, sizes: Sizes) -> String {
+        let mut out = Vec::new();
+        self.generate_to(seed, from, cases, sizes, &mut out).expect("writing to memory");
+        String::from_utf8(out).expect("contest input is text")
+    }
     fn check(&self, options: &CheckOptions, progress: &ProgressBar) -> Summary;
     /// Someone else's program against our answers (see [`crate::stress`]).
     fn stress(
@@ -117,17 +137,43 @@ impl<P: Problem> Entry for Registered<P> {
         P::CHECK_CASES
     }
 
-    fn solve(&self, input: &str, engine: Engine) -> Result<String, ParseError> {
-        let engine = match engine {
-            Engine::Solver => P::solve,
-            Engine::Oracle => P::oracle,
-        };
-        Ok(games::contest::write_answers(P::parse(input)?.iter().map(engine)))
+    fn size_limits(&self) -> Sizes {
+        P::SIZE_LIMITS
     }
 
-    fn generate(&self, seed: u64, from: u64, cases: u64, sizes: Sizes) -> String {
-        let cases: Vec<P::Case> = (from..from + cases).map(|i| generate_case::<P>(seed, i, sizes)).collect();
-        P::write(&cases)
+    fn oracle_reach(&self) -> Reach {
+        P::ORACLE_REACH
+    }
+
+    fn exhaustive_sizes(&self) -> Option<Sizes> {
+        P::EXHAUSTIVE_SIZES
+    }
+
+    fn solve_to(&self, input: &str, engine: Engine, out: &mut dyn Write) -> anyhow::Result<()> {
+        let cases = P::parse(input)?;
+        let engine = match engine {
+            Engine::Solver => P::solve,
+            Engine::Oracle => {
+                // Every case is looked at before the first answer, so a refusal does not come after half the output.
+                if let Some((i, why)) = cases.iter().enumerate().find_map(|(i, c)| Some((i, P::oracle_refuses(c)?))) {
+                    anyhow::bail!("case {} of the input: {why}; the fast solver answers it without --oracle", i + 1);
+                }
+                P::oracle
+            }
+        };
+        for (i, case) in cases.iter().enumerate() {
+            writeln!(out, "Case #{}: {}", i + 1, engine(case))?;
+        }
+        out.flush()?;
+        Ok(())
+    }
+
+    fn generate_to(&self, seed: u64, from: u64, cases: u64, sizes: Sizes, out: &mut dyn Write) -> io::Result<()> {
+        writeln!(out, "{cases}")?;
+        for i in from..from.saturating_add(cases) {
+            out.write_all(P::write_case(&generate_case::<P>(seed, i, sizes)).as_bytes())?;
+        }
+        out.flush()
     }
 
     fn check(&self, options: &CheckOptions, progress: &ProgressBar) -> Summary {

@@ -11,10 +11,10 @@ fn exhaust(problem: &str, sizes: std::ops::RangeInclusive<usize>, expected: &[u6
         // The count proves the enumeration is complete, not merely that what it produced agreed.
         assert_eq!(result.checked, count, "{problem} size {size}: wrong number of cases enumerated");
         assert!(
-            result.failures.is_empty(),
+            result.disagreements == 0,
             "{problem} size {size}: {} disagreements, e.g.\n{}",
-            result.failures.len(),
-            result.failures[0]
+            result.disagreements,
+            result.examples[0]
         );
     }
 }

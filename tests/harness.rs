@@ -20,6 +20,8 @@ impl Problem for BrokenHex {
     const NAME: &'static str = "broken-hex";
     const CHECK_SIZES: Sizes = Hex::CHECK_SIZES;
     const CHECK_CASES: u64 = 5_000;
+    const SIZE_LIMITS: Sizes = Hex::SIZE_LIMITS;
+    const ORACLE_REACH: gamecheck::problem::Reach = Hex::ORACLE_REACH;
     type Case = Board;
     type Answer = Verdict;
 

@@ -4,6 +4,7 @@ use rand_chacha::ChaCha8Rng;
 use solvers::adjacent_consecutive::Position;
 
 use crate::Problem;
+use crate::problem::Reach;
 
 /// Adjacent and Consecutive: the closed-form solver against the full minimax oracle, compared state by state.
 pub struct AdjacentConsecutive;
@@ -14,6 +15,10 @@ impl Problem for AdjacentConsecutive {
     // default run to about two seconds.
     const CHECK_SIZES: Sizes = Sizes::new(4, 7);
     const CHECK_CASES: u64 = 5_000;
+    const SIZE_LIMITS: Sizes = Sizes::new(adjacent_consecutive::MIN_N as usize, adjacent_consecutive::MAX_N as usize);
+    const ORACLE_REACH: Reach = Reach { max_size: ADJACENT_REACH, knob: "N", measured: ADJACENT_MEASURED };
+    // Every game up to N = 5, every position at N = 6 and 7 (see `adjacent_consecutive::all_games`).
+    const EXHAUSTIVE_SIZES: Option<Sizes> = Some(Sizes::new(4, 7));
 
     type Case = Game;
     type Answer = Answer;
@@ -118,3 +123,9 @@ impl Referee for SolverReferee {
             .collect()
     }
 }
+
+/// Measured as Hex's (see `src/problems/hex.rs`), over cases 0..10 of `gamecheck gen adjacent-consecutive --seed 7
+/// --size N`: the worst took 0.97 s and 30 MB at N = 10, and 9.7 s and 109 MB at N = 11 (a full minimax grows about
+/// tenfold per tile); N = 13 passed 3.3 GB within a minute.
+const ADJACENT_REACH: usize = 10;
+const ADJACENT_MEASURED: &str = "worst seen 1 s and 30 MB at N = 10, 10 s and 109 MB at N = 11";

@@ -3,6 +3,7 @@ use games::{ParseError, Sizes};
 use rand_chacha::ChaCha8Rng;
 
 use crate::Problem;
+use crate::problem::Reach;
 
 /// Havannah: the O(M α(M)) sparse solver against two independent oracles. Up to S = 20 the oracle is the naive one
 /// (groups, contacts and one flood fill of empty cells recomputed after every move, O(M·S²)); above it the backward
@@ -35,6 +36,10 @@ impl Problem for Havannah {
     // The naive oracle is O(M·S²), under a millisecond a game at S ≤ 16: 5000 games take a few seconds.
     const CHECK_SIZES: Sizes = Sizes::new(2, 16);
     const CHECK_CASES: u64 = 5_000;
+    const SIZE_LIMITS: Sizes = Sizes::new(2, havannah::MAX_S as usize);
+    const ORACLE_REACH: Reach = Reach { max_size: HAVANNAH_REACH, knob: "S", measured: HAVANNAH_MEASURED };
+    // See `Havannah::exhaustive_moves`.
+    const EXHAUSTIVE_SIZES: Option<Sizes> = Some(Sizes::new(2, 4));
 
     type Case = Game;
     type Answer = Answer;
@@ -121,3 +126,10 @@ impl Problem for Havannah {
         answer.kinds()
     }
 }
+
+/// Measured as Hex's (see there), over cases 0..8 of `gamecheck gen havannah --seed 7 --size S` at S = 200 and 300
+/// and the 268 530-move game among cases 0..40 at S = 300: the worst took 1.0 s and 21 MB. From S = 578 on every
+/// generated game has 10^6 moves, and such games took 30-110 s at S = 1000 and 5-85 s at S = 3000: the backward
+/// oracle's work grows with the moves, which the board's side bounds only up to there.
+const HAVANNAH_REACH: usize = 300;
+const HAVANNAH_MEASURED: &str = "worst seen 1 s and 21 MB at S = 300; games of 10^6 moves at S = 1000 took 30-110 s";

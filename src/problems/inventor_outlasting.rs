@@ -3,6 +3,7 @@ use games::{ParseError, Sizes};
 use rand_chacha::ChaCha8Rng;
 
 use crate::Problem;
+use crate::problem::Reach;
 
 /// Inventor Outlasting: the Sprague–Grundy solver over rectangles against the literal game tree.
 ///
@@ -16,6 +17,10 @@ impl Problem for InventorOutlasting {
     // Up to 12 spots on any shape up to 1×200, 2 000 boards keep a default run to a few seconds.
     const CHECK_SIZES: Sizes = Sizes::new(0, 12);
     const CHECK_CASES: u64 = 2_000;
+    const SIZE_LIMITS: Sizes = Sizes::new(0, inventor_outlasting::MAX_CELLS);
+    const ORACLE_REACH: Reach = Reach { max_size: INVENTOR_REACH, knob: "spots", measured: INVENTOR_MEASURED };
+    // Cells, not spots: every shape of k cells with each of its 2^k patterns, 327 680 boards at k = 16.
+    const EXHAUSTIVE_SIZES: Option<Sizes> = Some(Sizes::new(1, 16));
 
     // The oracle explores every position: 12 spots in a row take 0.4 s in release and passed libFuzzer's 10 s limit
     // when instrumented (fuzz/artifacts of the first campaign); 9 spots keep each input well under a second.
@@ -90,3 +95,9 @@ impl Problem for InventorOutlasting {
         }
     }
 }
+
+/// Measured as Hex's (see `src/problems/hex.rs`), over cases 0..40 of `gamecheck gen inventor-outlasting --seed 7
+/// --size K`: the worst took 1.3 s and 69 MB at 12 spots, 5.5 s and 135 MB at 13, 27 s and 526 MB at 14, and a
+/// 16-spot board 120 s and 2 GB. The oracle memoises on the occupied set, so its cost grows with the spots.
+const INVENTOR_REACH: usize = 13;
+const INVENTOR_MEASURED: &str = "worst seen 5.5 s and 135 MB at 13 spots, 27 s and 526 MB at 14";

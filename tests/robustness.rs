@@ -1,0 +1,164 @@
+//! What a hostile but fair user tries on the release binary, kept true: every command ends with the exit status
+//! and the message it should, inside a memory limit set in the child (`setrlimit(RLIMIT_AS)`), never with a panic,
+//! a silent exit or an unbounded run. Exit status: 0 all good, 1 a failure found, 2 bad input or usage.
+
+use std::io::Read;
+use std::process::{Command, Output, Stdio};
+
+/// Address space allowed to each run: far above what any of these needs when bounded, far below what the unbounded
+/// versions took (gigabytes).
+const MEMORY: u64 = 1 << 30;
+
+fn gamecheck(args: &[&str]) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_gamecheck"));
+    command.args(args).stdin(Stdio::null());
+    limit_memory(&mut command, MEMORY);
+    command
+}
+
+fn limit_memory(command: &mut Command, bytes: u64) {
+    use std::os::unix::process::CommandExt;
+    // SAFETY: setrlimit(2) is async-signal-safe and touches only the child, between fork and exec.
+    unsafe {
+        command.pre_exec(move || {
+            let limit = libc::rlimit { rlim_cur: bytes, rlim_max: bytes };
+            if libc::setrlimit(libc::RLIMIT_AS, &limit) == 0 { Ok(()) } else { Err(std::io::Error::last_os_error()) }
+        });
+    }
+}
+
+fn run(command: &mut Command) -> Output {
+    command.output().expect("gamecheck starts")
+}
+
+/// Runs `args`, expects exit `code` and every one of `messages` in standard error, and returns the output.
+fn expect(args: &[&str], code: i32, messages: &[&str]) -> Output {
+    let output = run(&mut gamecheck(args));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(code), "gamecheck {}: {}\n{stderr}", args.join(" "), output.status);
+    for message in messages {
+        assert!(stderr.contains(message), "gamecheck {}: no `{message}` in\n{stderr}", args.join(" "));
+    }
+    assert!(!stderr.contains("panicked"), "gamecheck {}: a panic\n{stderr}", args.join(" "));
+    output
+}
+
+#[test]
+fn exhaust_refuses_sizes_it_does_not_enumerate() {
+    for (problem, size, range) in [
+        ("hex", "0", "1..4"),
+        ("hex", "5", "1..4"),
+        ("havannah", "5", "2..4"),
+        ("inventor-outlasting", "201", "1..16"),
+        ("inventor-outlasting", "0", "1..16"),
+        ("adjacent-consecutive", "11", "4..7"),
+    ] {
+        let output = expect(&["exhaust", problem, "--size", size], 2, &["enumerates", range]);
+        assert!(output.stdout.is_empty(), "no `0 cases, 0 disagreements` for {problem} --size {size}");
+    }
+}
+
+#[test]
+fn past_an_oracles_reach_check_and_stress_refuse_before_starting() {
+    for (problem, size, reach) in [
+        ("hex", "2000", "N <= 150"),
+        ("havannah", "5000", "S <= 300"),
+        ("inventor-outlasting", "14", "spots <= 13"),
+        ("adjacent-consecutive", "13", "N <= 10"),
+    ] {
+        expect(&["check", problem, "--size", size, "--cases", "1"], 2, &[reach, "past the reach"]);
+        expect(&["stress", problem, "--size", size, "--against", "oracle", "--", "true"], 2, &[reach]);
+    }
+    // Sizes past the contest's own limits are refused, not clamped while the summary shows them.
+    expect(&["check", "hex", "--size", "2001"], 2, &["outside what hex allows: 1..2000"]);
+    expect(&["gen", "havannah", "--size", "1"], 2, &["outside what havannah allows"]);
+}
+
+#[test]
+fn solve_with_the_oracle_refuses_a_case_past_its_reach_before_any_answer() {
+    let dir = tempdir();
+    let input = dir.join("mixed.in");
+    // Case 1 is in reach; case 2 is not. No answer may be printed for case 1 before the refusal.
+    std::fs::write(&input, "2\n3 1\n2 2\n3001 1\n5 5\n").expect("writing the input");
+    let output = expect(&["solve", "havannah", "--oracle", input.to_str().unwrap()], 2, &["case 2", "S <= 300"]);
+    assert!(output.stdout.is_empty());
+    let adjacent = dir.join("adjacent.in");
+    let moves: Vec<String> = (1..=16).map(|i| format!("{i} {i}")).collect();
+    std::fs::write(&adjacent, format!("1\n16\n{}\n", moves.join("\n"))).expect("writing the input");
+    expect(&["solve", "adjacent-consecutive", "--oracle", adjacent.to_str().unwrap()], 2, &["N <= 10"]);
+    // The solver answers the same cases.
+    let solved = expect(&["solve", "havannah", input.to_str().unwrap()], 0, &[]);
+    assert_eq!(String::from_utf8_lossy(&solved.stdout).lines().count(), 2);
+}
+
+#[test]
+fn usage_slips_are_errors() {
+    expect(&["gen", "hex", "--cases", "0"], 2, &["--cases takes at least 1"]);
+    expect(&["stress", "hex", "--timeout", "0", "--", "true"], 2, &["--timeout takes a positive number"]);
+    expect(&["judge", "order-chaos", "--timeout", "0", "--", "true"], 2, &["--timeout takes a positive number"]);
+    expect(&["check", "hex", "--time=-1"], 2, &["--time takes seconds"]);
+}
+
+#[test]
+fn a_full_disk_is_exit_2_with_its_cause() {
+    for args in [&["list"][..], &["gen", "hex", "--cases", "3"], &["check", "hex", "--cases", "10"]] {
+        let full = std::fs::OpenOptions::new().write(true).open("/dev/full").expect("/dev/full exists on Linux");
+        let output = run(gamecheck(args).stdout(full));
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "gamecheck {}: {stderr}", args.join(" "));
+        assert!(stderr.contains("No space left on device"), "gamecheck {}: {stderr}", args.join(" "));
+        assert!(!stderr.contains("panicked"), "{stderr}");
+    }
+}
+
+#[test]
+fn a_closed_pipe_ends_the_output_quietly() {
+    // 2000 boards of N = 500 are 500 MB of input: far more than a pipe holds, so gamecheck is still writing when the
+    // reader goes, and it must stop then, not write on or complain.
+    let mut child = gamecheck(&["gen", "hex", "--size", "500", "--cases", "2000"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("gamecheck starts");
+    let mut first = [0u8; 16];
+    child.stdout.take().expect("piped").read_exact(&mut first).expect("the first bytes of the input");
+    let output = child.wait_with_output().expect("gamecheck ends");
+    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(output.stderr.is_empty(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(first.starts_with(b"2000\n500\n"));
+}
+
+#[test]
+fn gen_streams_case_by_case() {
+    // 24 boards of N = 2000 are 96 MB of contest input. Built whole, input and boards took twice that beside the
+    // generator's own 64 MB a board; written case by case, they fit.
+    let mut command = gamecheck(&["gen", "hex", "--size", "2000", "--cases", "24"]);
+    limit_memory(&mut command, 160 << 20);
+    let mut child = command.stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("gamecheck starts");
+    let mut stdout = child.stdout.take().expect("piped");
+    let written = std::io::copy(&mut stdout, &mut std::io::sink()).expect("reading the input");
+    let output = child.wait_with_output().expect("gamecheck ends");
+    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+    assert_eq!(written, "24\n".len() as u64 + 24 * ("2000\n".len() as u64 + 2000 * 2001));
+}
+
+#[test]
+fn a_failed_save_keeps_the_failure_exit() {
+    // A program whose every answer is malformed fails on the first case; the save directory cannot be made.
+    let output = expect(
+        &["stress", "hex", "--cases", "1", "--save", "/dev/null/found", "--", "sh", "-c", "echo 'Case #1: purple'"],
+        1,
+        &["saving the case under /dev/null/found"],
+    );
+    assert!(String::from_utf8_lossy(&output.stdout).contains("--- reproduce ---"));
+}
+
+fn tempdir() -> std::path::PathBuf {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!(
+        "robustness-{}-{:?}",
+        std::process::id(),
+        std::thread::current().id()
+    ));
+    std::fs::create_dir_all(&dir).expect("a scratch directory");
+    dir
+}
