@@ -268,8 +268,10 @@ pub struct Ran {
     pub stdout: Vec<u8>,
     /// Whether the output ran past [`MAX_OUTPUT`] (and was cut there).
     pub flooded: bool,
-    /// The start of its standard error.
+    /// The start of its standard error (at most 4 KiB).
     pub stderr: String,
+    /// How many bytes of standard error came after that start.
+    pub stderr_left_out: u64,
     pub elapsed: Duration,
 }
 
@@ -299,8 +301,8 @@ pub fn run(command: &[OsString], input: &[u8], timeout: Duration) -> io::Result<
             let mut stderr = stderr;
             let _ = (&mut stderr).take(KEPT_STDERR as u64).read_to_end(&mut kept);
             // Drain the rest so the program never blocks on a full pipe.
-            let _ = io::copy(&mut stderr, &mut io::sink());
-            String::from_utf8_lossy(&kept).into_owned()
+            let left_out = io::copy(&mut stderr, &mut io::sink()).unwrap_or(0);
+            (String::from_utf8_lossy(&kept).into_owned(), left_out)
         });
         let exited = program.wait_until(started + timeout);
         // Ending the group also closes the pipes of anything it left running, so the readers finish.
@@ -308,7 +310,7 @@ pub fn run(command: &[OsString], input: &[u8], timeout: Duration) -> io::Result<
         let (mut stdout, _) = output.join().expect("the output reader does not panic");
         let flooded = stdout.len() > MAX_OUTPUT;
         stdout.truncate(MAX_OUTPUT);
-        let stderr = errors.join().expect("the error reader does not panic");
-        Ok(Ran { status, stdout, flooded, stderr, elapsed: started.elapsed() })
+        let (stderr, stderr_left_out) = errors.join().expect("the error reader does not panic");
+        Ok(Ran { status, stdout, flooded, stderr, stderr_left_out, elapsed: started.elapsed() })
     })
 }

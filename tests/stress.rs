@@ -13,9 +13,9 @@ use gamecheck::interactive::{Connection, JudgeOptions};
 use gamecheck::problems::{Havannah, Hex};
 use gamecheck::registry::Engine;
 use gamecheck::stress::{
-    DEFAULT_TIMEOUT, FaultKind, STRESS_CASES, StressFailure, StressOptions, StressSummary, judge, stress,
+    DEFAULT_TIMEOUT, FaultKind, STRESS_CASES, StressFailure, StressOptions, StressSummary, judge, shown, stress,
 };
-use gamecheck::{PROBLEMS, Problem};
+use gamecheck::{PROBLEMS, Problem, generate_case};
 use games::hex::{Board, Stone};
 use indicatif::ProgressBar;
 
@@ -213,6 +213,65 @@ fn a_grandchild_that_leaves_the_process_group_does_not_outlive_judge() {
     let pids = std::fs::read_to_string(&pids).expect("the program wrote its child's id");
     assert_eq!(pids.lines().count(), 1);
     assert_gone(pids.trim());
+}
+
+/// `sh -c SCRIPT` that reads its input, then prints far more than 64 MiB (the cap) and is killed by SIGPIPE when the
+/// reader stops.
+fn flooding(script: &str) -> Vec<OsString> {
+    ["sh", "-c", &format!("cat > /dev/null; {script}")].map(OsString::from).to_vec()
+}
+
+#[test]
+fn a_flood_is_malformed_output_whatever_ends_the_program() {
+    let case = generate_case::<Hex>(2026, 0, Hex::CHECK_SIZES);
+    let expected = vec![Hex::solve(&case).to_string()];
+    // The shell exits 141 after `tr` dies of SIGPIPE; `yes` dies of it itself; the last one exits 0 regardless.
+    for script in ["head -c 1G /dev/zero | tr '\\0' x", "exec yes", "yes 2>/dev/null; exit 0"] {
+        let fault = judge::<Hex>(&flooding(script), std::slice::from_ref(&case), &expected, DEFAULT_TIMEOUT)
+            .expect("sh starts")
+            .expect_err("a flood is a fault");
+        assert_eq!(fault.kind, FaultKind::MalformedOutput, "{script}: {}", fault.message);
+        assert_eq!(fault.message, "more than 64 MiB of output", "{script}");
+    }
+}
+
+#[test]
+fn the_report_of_a_flooding_program_is_short_and_says_what_it_leaves_out() {
+    let program = flooding("yes 'Case #1: flood' | head -c 70M; head -c 30000 /dev/zero | tr '\\0' e >&2");
+    let cases = CheckOptions { cases: Some(1), ..Default::default() };
+    let failure = run::<Hex>(&program, &StressOptions { cases, ..options() }).failure.expect("caught");
+    let report = failure.report("hex");
+    assert!(report.len() < 64 << 10, "{} bytes of report", report.len());
+    assert!(report.contains("more than 64 MiB of output"), "{report}");
+    assert!(
+        report.contains("--- program output ---\nCase #1: flood\nCase #1: flood\n"),
+        "the start of the output is shown: {report}"
+    );
+    // 64 MiB read, of which 50 lines of 15 bytes shown.
+    let left = (64 << 20) - 50 * 15;
+    assert!(
+        report.contains(&format!(
+            "… ({:.1} MiB more not shown; nothing past 64 MiB was read)\n",
+            left as f64 / 1048576.0
+        )),
+        "{report}"
+    );
+    // Standard error: 30 000 bytes, 4 KiB of them on one line kept.
+    assert!(report.contains(&format!("\n… ({:.1} KiB more not shown)\n", (30000 - 4096) as f64 / 1024.0)), "{report}");
+}
+
+#[test]
+fn short_output_is_shown_whole_and_long_output_cut_at_a_line_or_a_char() {
+    assert_eq!(shown("Case #1: 3\n", 0, false), "Case #1: 3\n");
+    assert_eq!(shown("", 0, false), "");
+    assert_eq!(shown("abc", 5, false), "abc\n… (5 byte(s) more not shown)\n");
+    let lines = "line\n".repeat(60);
+    assert_eq!(shown(&lines, 0, false), "line\n".repeat(50) + "… (50 byte(s) more not shown)\n");
+    // 'é' is two bytes: the cut falls inside one and backs off to its start.
+    let text = format!("a{}", "é".repeat(3000));
+    let cut = shown(&text, 0, false);
+    assert!(cut.starts_with(&format!("a{}\n… (", "é".repeat(2047))), "{cut}");
+    assert!(cut.ends_with(&format!("({:.1} KiB more not shown)\n", (6001 - 4095) as f64 / 1024.0)), "{cut}");
 }
 
 #[test]
