@@ -461,6 +461,16 @@ mod order_chaos {
     }
 
     #[test]
+    fn judge_quotes_only_the_start_of_a_long_bad_line() {
+        let long = r#"read t; echo CHAOS; read m; printf '1 1 %03000d\n' 0; sleep 5"#;
+        let output = judge(1, &["sh", "-c", long]).assert().code(1).get_output().stdout.clone();
+        let stdout = String::from_utf8_lossy(&output);
+        let quoted = format!("found `{}… (2900 more bytes not shown)`", "0".repeat(100));
+        assert!(stdout.contains(&quoted), "{stdout}");
+        assert!(stdout.len() < 2000, "{stdout}");
+    }
+
+    #[test]
     fn judge_reports_the_games_a_legal_chaos_loses() {
         judge(5, &["sh", &program("loser.sh")]).assert().code(1).stdout(
             predicate::str::contains("game 0: program plays CHAOS against random")
