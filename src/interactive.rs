@@ -68,7 +68,8 @@ pub struct JudgeOptions {
 pub struct Judged {
     pub played: u64,
     pub won: u64,
-    /// How the program broke the protocol (and in which game), if it did; no game is played after that.
+    /// How the program broke the protocol, in a sentence naming the game as `--from` counts it, if it did; no game
+    /// is played after that.
     pub fault: Option<String>,
 }
 

@@ -1,6 +1,14 @@
 //! Someone else's program as a child process: started in a process group of its own, so that everything it starts
 //! can be ended with it, and ended for sure — on a time-out, when it is done, and when gamecheck itself is
 //! interrupted (see [`end_all_on_interrupt`]).
+//!
+//! The guarantee: on Linux, when [`Running::end`] returns (and before an interrupted gamecheck exits), no process the
+//! program started is left, even one that left its process group (`setsid`, a double fork): the first [`spawn`]
+//! makes this process the child subreaper of what it starts, so such processes become its children when their
+//! parents die, and ending a run ends and reaps every such child that is not a program still running (with its
+//! process group). A process that leaves its program's group may be ended as soon as any run ends, not only its own.
+//! A child started elsewhere in this process, outside [`spawn`], is spared as long as it shares this process's group.
+//! Elsewhere on Unix only the program's process group is ended: a process that leaves it outlives the run.
 
 use std::collections::HashSet;
 use std::ffi::OsString;
@@ -23,6 +31,9 @@ pub fn end_all_on_interrupt() {
             for &group in running.iter().flatten() {
                 kill_group(group);
             }
+            // Orphans would go to init when we exit, alive: end them now. Leaders stay for their own threads to reap.
+            #[cfg(target_os = "linux")]
+            orphans::end(running.as_ref().unwrap_or(&HashSet::new()), true);
             std::process::exit(130);
         });
     });
@@ -39,6 +50,7 @@ pub fn spawn(command: &[OsString], stdio: [Stdio; 3]) -> io::Result<Running> {
     command.args(args).stdin(stdin).stdout(stdout).stderr(stderr);
     #[cfg(unix)]
     std::os::unix::process::CommandExt::process_group(&mut command, 0);
+    become_subreaper();
     // Registered before the child exists would need its id; registered after, an interrupt in between would miss it.
     // Holding the lock across the spawn closes that gap.
     let mut running = RUNNING.lock().unwrap_or_else(|e| e.into_inner());
@@ -85,9 +97,13 @@ impl Running {
         #[cfg(not(unix))]
         let _ = child.kill();
         let status = child.wait().ok();
-        if let Some(running) = RUNNING.lock().unwrap_or_else(|e| e.into_inner()).as_mut() {
-            running.remove(&child.id());
-        }
+        let mut running = RUNNING.lock().unwrap_or_else(|e| e.into_inner());
+        let running = running.get_or_insert_with(HashSet::new);
+        running.remove(&child.id());
+        // Under the lock: one sweep at a time (two could reap and kill the same pid), and none while a program is
+        // being started and is not in `RUNNING` yet.
+        #[cfg(target_os = "linux")]
+        orphans::end(running, false);
         status
     }
 }
@@ -95,6 +111,122 @@ impl Running {
 impl Drop for Running {
     fn drop(&mut self) {
         self.end();
+    }
+}
+
+/// Makes this process the child subreaper of its descendants (Linux): an orphan of a program becomes our child
+/// instead of init's, so it can be found and ended.
+fn become_subreaper() {
+    #[cfg(target_os = "linux")]
+    {
+        static ONCE: Once = Once::new();
+        // SAFETY: prctl(2) with PR_SET_CHILD_SUBREAPER only sets a flag of this process. If it fails, orphans go to
+        // init as before and only process groups are ended.
+        ONCE.call_once(|| unsafe {
+            libc::prctl(
+                libc::PR_SET_CHILD_SUBREAPER,
+                1 as libc::c_ulong,
+                0 as libc::c_ulong,
+                0 as libc::c_ulong,
+                0 as libc::c_ulong,
+            );
+        });
+    }
+}
+
+#[cfg(target_os = "linux")]
+mod orphans {
+    use std::collections::HashSet;
+
+    /// A child of this process, from `/proc/PID/stat`.
+    struct Child {
+        pid: u32,
+        group: u32,
+        zombie: bool,
+    }
+
+    /// End this process's children that are orphans of programs, and the orphans those leave in turn, until none is
+    /// left. `running` holds the leaders (= process groups) of programs still running: they and the processes in
+    /// their groups are spared, unless `all`, when gamecheck is about to exit. Children in our own process group were
+    /// started by something else in this process (a test harness) and are left alone. Only the pids found are
+    /// reaped: the leaders are reaped by the threads that run them.
+    pub(super) fn end(running: &HashSet<u32>, all: bool) {
+        // SAFETY: getpgrp(2) has no failure and no memory effects.
+        let ours = unsafe { libc::getpgrp() } as u32;
+        // Each round waits for the orphans it kills, so that their own children have been handed to us before the
+        // next round looks. A process killed with SIGKILL cannot start another.
+        loop {
+            let orphans: Vec<Child> = children()
+                .into_iter()
+                .filter(|c| c.group != ours && c.group > 1)
+                .filter(|c| all || !(running.contains(&c.pid) || running.contains(&c.group)))
+                .filter(|c| !(all && c.zombie))
+                .collect();
+            if orphans.is_empty() {
+                return;
+            }
+            for orphan in &orphans {
+                // SAFETY: kill(2) has no memory effects. The pid is our child and not reaped yet, so neither it nor
+                // its group id can have been reused; the group is not ours nor a running program's.
+                unsafe {
+                    if !running.contains(&orphan.group) || all {
+                        libc::kill(-(orphan.group as libc::pid_t), libc::SIGKILL);
+                    }
+                    libc::kill(orphan.pid as libc::pid_t, libc::SIGKILL);
+                }
+            }
+            for orphan in &orphans {
+                let pid = orphan.pid as libc::pid_t;
+                // SAFETY: waitid/waitpid on one pid of ours; they write only into the locals passed.
+                unsafe {
+                    if running.contains(&orphan.pid) {
+                        // A leader: wait for it to die (its children are ours then) but leave it to its thread.
+                        let mut info: libc::siginfo_t = std::mem::zeroed();
+                        libc::waitid(libc::P_PID, pid as libc::id_t, &mut info, libc::WEXITED | libc::WNOWAIT);
+                    } else {
+                        let mut status = 0;
+                        libc::waitpid(pid, &mut status, 0);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The children of this process: listed per thread in `/proc/self/task/*/children` where the kernel has that
+    /// file, else found by a scan of every process's parent.
+    fn children() -> Vec<Child> {
+        let listed = std::fs::read_dir("/proc/self/task").ok().and_then(|tasks| {
+            let mut pids = Vec::new();
+            for task in tasks.flatten() {
+                match std::fs::read_to_string(task.path().join("children")) {
+                    Ok(text) => pids.extend(text.split_whitespace().filter_map(|p| p.parse::<u32>().ok())),
+                    // A thread that ended since the listing has no children left: they went to another thread.
+                    Err(e) if e.kind() == std::io::ErrorKind::NotFound && task.path().exists() => return None,
+                    Err(_) => {}
+                }
+            }
+            Some(pids)
+        });
+        let pids = listed.unwrap_or_else(|| {
+            let Ok(all) = std::fs::read_dir("/proc") else { return Vec::new() };
+            all.flatten().filter_map(|e| e.file_name().to_str()?.parse::<u32>().ok()).collect()
+        });
+        // SAFETY: getpid(2) has no failure and no memory effects.
+        let me = unsafe { libc::getpid() } as u32;
+        pids.into_iter()
+            .filter_map(|pid| stat(pid).filter(|&(parent, _)| parent == me).map(|(_, child)| child))
+            .collect()
+    }
+
+    /// The parent and the child fields of `/proc/PID/stat`, if the process still exists.
+    fn stat(pid: u32) -> Option<(u32, Child)> {
+        let text = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+        // The command name in parentheses may hold anything, spaces and parentheses included: read after the last.
+        let mut fields = text.rsplit_once(')')?.1.split_whitespace();
+        let state = fields.next()?;
+        let parent = fields.next()?.parse().ok()?;
+        let group = fields.next()?.parse().ok()?;
+        Some((parent, Child { pid, group, zombie: state == "Z" }))
     }
 }
 
@@ -136,8 +268,10 @@ pub struct Ran {
     pub stdout: Vec<u8>,
     /// Whether the output ran past [`MAX_OUTPUT`] (and was cut there).
     pub flooded: bool,
-    /// The start of its standard error.
+    /// The start of its standard error (at most 4 KiB).
     pub stderr: String,
+    /// How many bytes of standard error came after that start.
+    pub stderr_left_out: u64,
     pub elapsed: Duration,
 }
 
@@ -167,8 +301,8 @@ pub fn run(command: &[OsString], input: &[u8], timeout: Duration) -> io::Result<
             let mut stderr = stderr;
             let _ = (&mut stderr).take(KEPT_STDERR as u64).read_to_end(&mut kept);
             // Drain the rest so the program never blocks on a full pipe.
-            let _ = io::copy(&mut stderr, &mut io::sink());
-            String::from_utf8_lossy(&kept).into_owned()
+            let left_out = io::copy(&mut stderr, &mut io::sink()).unwrap_or(0);
+            (String::from_utf8_lossy(&kept).into_owned(), left_out)
         });
         let exited = program.wait_until(started + timeout);
         // Ending the group also closes the pipes of anything it left running, so the readers finish.
@@ -176,7 +310,7 @@ pub fn run(command: &[OsString], input: &[u8], timeout: Duration) -> io::Result<
         let (mut stdout, _) = output.join().expect("the output reader does not panic");
         let flooded = stdout.len() > MAX_OUTPUT;
         stdout.truncate(MAX_OUTPUT);
-        let stderr = errors.join().expect("the error reader does not panic");
-        Ok(Ran { status, stdout, flooded, stderr, elapsed: started.elapsed() })
+        let (stderr, stderr_left_out) = errors.join().expect("the error reader does not panic");
+        Ok(Ran { status, stdout, flooded, stderr, stderr_left_out, elapsed: started.elapsed() })
     })
 }

@@ -60,8 +60,49 @@ impl fmt::Display for FaultKind {
 pub struct Fault {
     pub kind: FaultKind,
     pub message: String,
+    /// The start of the program's output, then a line saying how much is not shown (see [`shown`]).
     pub output: String,
+    /// The start of its standard error, cut the same way.
     pub stderr: String,
+}
+
+/// How much of a program's output or standard error a fault keeps: enough to see what went wrong, and a report that
+/// stays readable when a program prints megabytes.
+pub const SHOWN_BYTES: usize = 4096;
+/// The most lines kept, for output of many short lines.
+pub const SHOWN_LINES: usize = 50;
+
+/// The start of `text` (at most [`SHOWN_LINES`] lines and [`SHOWN_BYTES`] bytes), then, if anything is cut, a line
+/// `… (63.9 MiB more not shown)` counting what is left out of `text` plus `left_out` bytes not even kept. `flooded`
+/// says the program printed more than was read, so the count is a lower bound and says so.
+pub fn shown(text: &str, left_out: u64, flooded: bool) -> String {
+    let mut end = text.len().min(SHOWN_BYTES);
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    if let Some((at, _)) = text[..end].match_indices('\n').nth(SHOWN_LINES - 1) {
+        end = at + 1;
+    }
+    let rest = (text.len() - end) as u64 + left_out;
+    if rest == 0 && !flooded {
+        return text.to_string();
+    }
+    let mut kept = text[..end].to_string();
+    if !kept.is_empty() && !kept.ends_with('\n') {
+        kept.push('\n');
+    }
+    let past =
+        if flooded { format!("; nothing past {} MiB was read", program::MAX_OUTPUT >> 20) } else { String::new() };
+    kept + &format!("… ({} more not shown{past})\n", amount(rest))
+}
+
+/// A byte count as a person reads it.
+fn amount(bytes: u64) -> String {
+    match bytes {
+        0..1024 => format!("{bytes} byte(s)"),
+        1024..0x10_0000 => format!("{:.1} KiB", bytes as f64 / 1024.0),
+        _ => format!("{:.1} MiB", bytes as f64 / (1024.0 * 1024.0)),
+    }
 }
 
 /// The outcome of a `stress` run on one problem.
@@ -115,8 +156,16 @@ pub fn judge<P: Problem>(
     timeout: Duration,
 ) -> std::io::Result<Result<(), Fault>> {
     let ran = program::run(program, P::write(cases).as_bytes(), timeout)?;
-    let output = String::from_utf8_lossy(&ran.stdout).into_owned();
-    let fault = |kind, message: String| Fault { kind, message, output: output.clone(), stderr: ran.stderr.clone() };
+    // Cut here rather than in the report: a fault is cloned and kept while shrinking, 64 MiB of output with it.
+    let output = shown(&String::from_utf8_lossy(&ran.stdout), 0, ran.flooded);
+    let stderr = shown(&ran.stderr, ran.stderr_left_out, false);
+    let fault = |kind, message: String| Fault { kind, message, output: output.clone(), stderr: stderr.clone() };
+    // A flood is the first thing that went wrong, whatever ended the program after it: often the SIGPIPE of writing
+    // on after we stopped reading.
+    if ran.flooded {
+        let message = format!("more than {} MiB of output", program::MAX_OUTPUT >> 20);
+        return Ok(Err(fault(FaultKind::MalformedOutput, message)));
+    }
     let Some(status) = ran.status else {
         let message = format!("no exit within the time limit of {:.2} s", timeout.as_secs_f64());
         return Ok(Err(fault(FaultKind::Timeout, message)));
@@ -126,10 +175,6 @@ pub fn judge<P: Problem>(
             Some(code) => fault(FaultKind::NonZeroExit, format!("exit status {code}")),
             None => fault(FaultKind::RuntimeError, format!("ended by a signal ({status})")),
         }));
-    }
-    if ran.flooded {
-        let message = format!("more than {} MiB of output", program::MAX_OUTPUT >> 20);
-        return Ok(Err(fault(FaultKind::MalformedOutput, message)));
     }
     let Ok(text) = std::str::from_utf8(&ran.stdout) else {
         return Ok(Err(fault(FaultKind::MalformedOutput, "the output is not UTF-8 text".into())));

@@ -389,11 +389,29 @@ mod order_chaos {
     }
 
     #[test]
-    fn judge_stops_at_an_illegal_move() {
-        judge(3, &["sh", &program("illegal.sh")]).assert().code(1).stdout(
-            predicate::str::contains("the program broke the protocol in game 0: the program's output line 2: row")
+    fn judge_stops_at_an_illegal_move_naming_the_game_as_from_counts_it() {
+        let illegal = |from: u64, games: u64| {
+            let mut command = gamecheck();
+            command.args(["judge", "order-chaos", "--seed", "7", "--from", &from.to_string()]);
+            command.args(["--games", &games.to_string(), "--", "sh", &program("illegal.sh")]);
+            command
+        };
+        let broke = |from: u64| {
+            format!("the program broke the protocol in game {from} of seed 7: the program's output line 2: row")
+        };
+        illegal(0, 3).assert().code(1).stdout(
+            predicate::str::contains(broke(0))
                 .and(predicate::str::contains("is not blank"))
-                .and(predicate::str::contains("the program won 0 of 3 games")),
+                .and(predicate::str::contains(
+                    "replay it alone: gamecheck judge order-chaos --seed 7 --from 0 --games 1",
+                ))
+                .and(predicate::str::contains("seed 7, games 0..3: the program won 0 of 3 games")),
+        );
+        // The first game after `--from 17` is game 17, and the hint replays exactly it.
+        illegal(17, 2).assert().code(1).stdout(
+            predicate::str::contains(broke(17))
+                .and(predicate::str::contains("--seed 7 --from 17 --games 1 -- PROGRAM"))
+                .and(predicate::str::contains("seed 7, games 17..19: the program won 0 of 2 games")),
         );
     }
 
@@ -409,7 +427,7 @@ mod order_chaos {
             .timeout(std::time::Duration::from_secs(30))
             .assert()
             .code(1)
-            .stdout(predicate::str::contains("game 0: no line within the time limit of 0.30 s"));
+            .stdout(predicate::str::contains("in game 0 of seed 2026: no line within the time limit of 0.30 s"));
         assert!(started.elapsed().as_secs() < 30, "the judge waited for the sleeping grandchild");
         // The sleep was started by the program, not by the judge: only ending the process group ends it.
         let pid = std::fs::read_to_string(&pid_file).unwrap();
@@ -430,17 +448,26 @@ mod order_chaos {
     #[test]
     fn judge_reports_a_program_that_quits_early() {
         judge(3, &["sh", &program("quits.sh")]).assert().code(1).stdout(predicate::str::contains(
-            "game 0: the program's output ended early (it quit or closed standard output)",
+            "the program broke the protocol in game 0 of seed 2026: the program's output ended early (it quit or \
+             closed standard output)",
         ));
     }
 
     #[test]
     fn judge_stops_reading_an_endless_line() {
-        judge(2, &["sh", &program("flood.sh")])
-            .timeout(std::time::Duration::from_secs(30))
-            .assert()
-            .code(1)
-            .stdout(predicate::str::contains("game 0: the program's output line 2 runs past 4096 bytes"));
+        judge(2, &["sh", &program("flood.sh")]).timeout(std::time::Duration::from_secs(30)).assert().code(1).stdout(
+            predicate::str::contains("in game 0 of seed 2026: the program's output line 2 runs past 4096 bytes"),
+        );
+    }
+
+    #[test]
+    fn judge_quotes_only_the_start_of_a_long_bad_line() {
+        let long = r#"read t; echo CHAOS; read m; printf '1 1 %03000d\n' 0; sleep 5"#;
+        let output = judge(1, &["sh", "-c", long]).assert().code(1).get_output().stdout.clone();
+        let stdout = String::from_utf8_lossy(&output);
+        let quoted = format!("found `{}… (2900 more bytes not shown)`", "0".repeat(100));
+        assert!(stdout.contains(&quoted), "{stdout}");
+        assert!(stdout.len() < 2000, "{stdout}");
     }
 
     #[test]

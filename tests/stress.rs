@@ -9,12 +9,13 @@ use std::sync::OnceLock;
 use std::time::Duration;
 
 use gamecheck::check::{CheckOptions, Shard, Summary};
+use gamecheck::interactive::{Connection, JudgeOptions};
 use gamecheck::problems::{Havannah, Hex};
 use gamecheck::registry::Engine;
 use gamecheck::stress::{
-    DEFAULT_TIMEOUT, FaultKind, STRESS_CASES, StressFailure, StressOptions, StressSummary, judge, stress,
+    DEFAULT_TIMEOUT, FaultKind, STRESS_CASES, StressFailure, StressOptions, StressSummary, judge, shown, stress,
 };
-use gamecheck::{PROBLEMS, Problem};
+use gamecheck::{PROBLEMS, Problem, generate_case};
 use games::hex::{Board, Stone};
 use indicatif::ProgressBar;
 
@@ -135,8 +136,7 @@ fn a_havannah_program_that_counts_corners_as_edges_is_caught_and_shrunk() {
 
 #[test]
 fn a_program_that_hangs_times_out_is_shrunk_and_leaves_no_process() {
-    let pids = Path::new(env!("CARGO_TARGET_TMPDIR")).join("stress-sleeper-pids");
-    let _ = std::fs::remove_file(&pids);
+    let pids = fresh_file("stress-sleeper-pids");
     // SAFETY: no other test of this binary reads the variable, and the programs started here inherit it.
     unsafe { std::env::set_var("GAMECHECK_TEST_PIDS", &pids) };
     let program = command("havannah", &["sleep-from", "4"]);
@@ -149,19 +149,129 @@ fn a_program_that_hangs_times_out_is_shrunk_and_leaves_no_process() {
     }
     let pids = std::fs::read_to_string(&pids).expect("the sleeper wrote its children's ids");
     assert!(pids.lines().count() > 1, "the sleeper ran more than once while shrinking");
+    // The `sleep 60` children were in the killed process groups.
     for pid in pids.lines() {
-        // The `sleep 60` children were in the killed process groups. Once killed, an orphan is reaped by init in its
-        // own time, so give it a moment; a zombie is dead.
-        let alive = || {
-            let stat = std::fs::read_to_string(format!("/proc/{pid}/stat"));
-            stat.is_ok_and(|stat| !stat.rsplit_once(')').is_some_and(|(_, rest)| rest.trim_start().starts_with('Z')))
-        };
-        let deadline = std::time::Instant::now() + Duration::from_secs(5);
-        while alive() && std::time::Instant::now() < deadline {
-            std::thread::sleep(Duration::from_millis(10));
-        }
-        assert!(!alive(), "process {pid} outlived the run");
+        assert_gone(pid);
     }
+}
+
+/// Fails unless process `pid` is gone (or a zombie, which is dead) within a few seconds: a bound that only catches a
+/// process left running, since a killed one may take a moment to be reaped.
+fn assert_gone(pid: &str) {
+    let alive = || {
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat"));
+        stat.is_ok_and(|stat| !stat.rsplit_once(')').is_some_and(|(_, rest)| rest.trim_start().starts_with('Z')))
+    };
+    let deadline = std::time::Instant::now() + Duration::from_secs(5);
+    while alive() && std::time::Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    assert!(!alive(), "process {pid} outlived the run");
+}
+
+/// `sh -c SCRIPT` that first starts `sleep 60` in a session of its own (out of the program's process group, so
+/// ending the group does not reach it) and appends its pid to `pids`; `$2` and on are `args`.
+fn leaving_a_sleeper(pids: &Path, script: &str, args: &[&str]) -> Vec<OsString> {
+    let script = format!("setsid sleep 60 </dev/null >/dev/null 2>&1 & echo $! >> \"$1\"; {script}");
+    let mut command: Vec<OsString> = ["sh", "-c", &script, "sh"].map(OsString::from).to_vec();
+    command.push(pids.into());
+    command.extend(args.iter().map(OsString::from));
+    command
+}
+
+fn fresh_file(name: &str) -> PathBuf {
+    let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_file(&path);
+    path
+}
+
+#[test]
+fn a_grandchild_that_leaves_the_process_group_does_not_outlive_stress() {
+    let pids = fresh_file("stress-setsid-pids");
+    let program = leaving_a_sleeper(&pids, r#"exec "$2" solve hex"#, &[env!("CARGO_BIN_EXE_gamecheck")]);
+    let cases = CheckOptions { cases: Some(3), ..Default::default() };
+    let summary = run::<Hex>(&program, &StressOptions { cases, ..options() });
+    assert!(summary.failure.is_none(), "{}", summary.failure.unwrap().report("hex"));
+    assert_eq!(summary.passed, 3);
+    let pids = std::fs::read_to_string(&pids).expect("the program wrote its children's ids");
+    assert_eq!(pids.lines().count(), 3, "one sleeper a run");
+    for pid in pids.lines() {
+        assert_gone(pid);
+    }
+}
+
+#[test]
+fn a_grandchild_that_leaves_the_process_group_does_not_outlive_judge() {
+    let pids = fresh_file("judge-setsid-pids");
+    let quits = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/programs/order-chaos/quits.sh");
+    let program = leaving_a_sleeper(&pids, r#"exec sh "$2""#, &[quits.to_str().unwrap()]);
+    let order_chaos = gamecheck::registry::find_interactive("order-chaos").unwrap();
+    let options = JudgeOptions { seed: 5, from: 0, games: 2, timeout: Duration::from_secs(5), per_game: true };
+    let connection = Connection::spawn(&program).expect("sh starts");
+    let judged = order_chaos.judge(connection, &options, &mut Vec::<u8>::new()).expect("the report is written");
+    assert!(judged.fault.is_some(), "the program quits in the first game");
+    let pids = std::fs::read_to_string(&pids).expect("the program wrote its child's id");
+    assert_eq!(pids.lines().count(), 1);
+    assert_gone(pids.trim());
+}
+
+/// `sh -c SCRIPT` that reads its input, then prints far more than 64 MiB (the cap) and is killed by SIGPIPE when the
+/// reader stops.
+fn flooding(script: &str) -> Vec<OsString> {
+    ["sh", "-c", &format!("cat > /dev/null; {script}")].map(OsString::from).to_vec()
+}
+
+#[test]
+fn a_flood_is_malformed_output_whatever_ends_the_program() {
+    let case = generate_case::<Hex>(2026, 0, Hex::CHECK_SIZES);
+    let expected = vec![Hex::solve(&case).to_string()];
+    // The shell exits 141 after `tr` dies of SIGPIPE; `yes` dies of it itself; the last one exits 0 regardless.
+    for script in ["head -c 1G /dev/zero | tr '\\0' x", "exec yes", "yes 2>/dev/null; exit 0"] {
+        let fault = judge::<Hex>(&flooding(script), std::slice::from_ref(&case), &expected, DEFAULT_TIMEOUT)
+            .expect("sh starts")
+            .expect_err("a flood is a fault");
+        assert_eq!(fault.kind, FaultKind::MalformedOutput, "{script}: {}", fault.message);
+        assert_eq!(fault.message, "more than 64 MiB of output", "{script}");
+    }
+}
+
+#[test]
+fn the_report_of_a_flooding_program_is_short_and_says_what_it_leaves_out() {
+    let program = flooding("yes 'Case #1: flood' | head -c 70M; head -c 30000 /dev/zero | tr '\\0' e >&2");
+    let cases = CheckOptions { cases: Some(1), ..Default::default() };
+    let failure = run::<Hex>(&program, &StressOptions { cases, ..options() }).failure.expect("caught");
+    let report = failure.report("hex");
+    assert!(report.len() < 64 << 10, "{} bytes of report", report.len());
+    assert!(report.contains("more than 64 MiB of output"), "{report}");
+    assert!(
+        report.contains("--- program output ---\nCase #1: flood\nCase #1: flood\n"),
+        "the start of the output is shown: {report}"
+    );
+    // 64 MiB read, of which 50 lines of 15 bytes shown.
+    let left = (64 << 20) - 50 * 15;
+    assert!(
+        report.contains(&format!(
+            "… ({:.1} MiB more not shown; nothing past 64 MiB was read)\n",
+            left as f64 / 1048576.0
+        )),
+        "{report}"
+    );
+    // Standard error: 30 000 bytes, 4 KiB of them on one line kept.
+    assert!(report.contains(&format!("\n… ({:.1} KiB more not shown)\n", (30000 - 4096) as f64 / 1024.0)), "{report}");
+}
+
+#[test]
+fn short_output_is_shown_whole_and_long_output_cut_at_a_line_or_a_char() {
+    assert_eq!(shown("Case #1: 3\n", 0, false), "Case #1: 3\n");
+    assert_eq!(shown("", 0, false), "");
+    assert_eq!(shown("abc", 5, false), "abc\n… (5 byte(s) more not shown)\n");
+    let lines = "line\n".repeat(60);
+    assert_eq!(shown(&lines, 0, false), "line\n".repeat(50) + "… (50 byte(s) more not shown)\n");
+    // 'é' is two bytes: the cut falls inside one and backs off to its start.
+    let text = format!("a{}", "é".repeat(3000));
+    let cut = shown(&text, 0, false);
+    assert!(cut.starts_with(&format!("a{}\n… (", "é".repeat(2047))), "{cut}");
+    assert!(cut.ends_with(&format!("({:.1} KiB more not shown)\n", (6001 - 4095) as f64 / 1024.0)), "{cut}");
 }
 
 #[test]

@@ -187,6 +187,11 @@ fn elapsed(clock: Instant) -> f64 {
     clock.elapsed().as_secs_f64()
 }
 
+/// How to play game `index` of `seed` again on its own: games are numbered as `--from` counts them.
+fn replay(seed: u64, index: u64) -> String {
+    format!("replay it alone: gamecheck judge order-chaos --seed {seed} --from {index} --games 1 -- PROGRAM")
+}
+
 /// The game drawn with its verdict, for failure reports.
 fn game_report(game: &Game) -> String {
     format!("{}\n{}", game.summary(), order_chaos::drawing(&game.moves))
@@ -266,8 +271,9 @@ impl Interactive for OrderChaos {
             });
             if let (Some(broken), None) = (broken, &failure) {
                 failure = Some(format!(
-                    "order-chaos: our player broke the protocol in game {}: {}\n{}",
+                    "order-chaos: our player broke the protocol in game {} of seed {}: {}\n{}",
                     broken.index,
+                    options.seed,
                     broken.reason,
                     order_chaos::drawing(&broken.moves)
                 ));
@@ -310,7 +316,7 @@ impl Interactive for OrderChaos {
             as_chaos += u64::from(game.program == Side::Chaos);
             let mut text = game.summary();
             if !game.won() {
-                text = game_report(game);
+                text = format!("{}{}", game_report(game), replay(options.seed, game.index));
             }
             if options.per_game || !game.won() {
                 if let Err(e) = writeln!(report, "{text}") {
@@ -323,25 +329,36 @@ impl Interactive for OrderChaos {
         if let Some(e) = write_error {
             return Err(e);
         }
-        let mut fault = broken
-            .map(|b| format!("game {}: {}\nthe game so far:\n{}", b.index, b.reason, order_chaos::drawing(&b.moves)));
+        let mut fault = broken.map(|b| {
+            format!(
+                "the program broke the protocol in game {} of seed {}: {}\nthe game so far:\n{}{}",
+                b.index,
+                options.seed,
+                b.reason,
+                order_chaos::drawing(&b.moves),
+                replay(options.seed, b.index)
+            )
+        });
         if fault.is_none() {
             // After the last game the program should end on its own once its input closes.
             match program.finish(options.timeout) {
                 Some(status) if !status.success() => {
-                    fault = Some(format!("the program exited with {status} after the last game"));
+                    fault = Some(format!("after the last game the program exited with {status}"));
                 }
                 _ => {}
             }
         }
         if let Some(fault) = &fault {
-            writeln!(report, "the program broke the protocol in {fault}")?;
+            writeln!(report, "{fault}")?;
         }
         let seconds = clock.elapsed().as_secs_f64();
         writeln!(
             report,
-            "order-chaos: the program won {won} of {} games ({as_chaos} as CHAOS, {} as ORDER; {} played) in \
-             {seconds:.2} s",
+            "order-chaos: seed {}, games {}..{}: the program won {won} of {} games ({as_chaos} as CHAOS, {} as ORDER; \
+             {} played) in {seconds:.2} s",
+            options.seed,
+            options.from,
+            options.from + options.games,
             options.games,
             played - as_chaos,
             played
