@@ -245,16 +245,18 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::Solve { problem, file, oracle } => {
-            let input = match &file {
-                Some(path) => std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?,
+            // Bytes, not a String: input that is not UTF-8 is then an error naming its line, like any other.
+            let bytes = match &file {
+                Some(path) => std::fs::read(path).with_context(|| format!("reading {}", path.display()))?,
                 None => {
-                    let mut input = String::new();
-                    std::io::stdin().read_to_string(&mut input).context("reading standard input")?;
-                    input
+                    let mut bytes = Vec::new();
+                    std::io::stdin().read_to_end(&mut bytes).context("reading standard input")?;
+                    bytes
                 }
             };
+            let input = games::contest::text(problem.name(), &bytes)?;
             let engine = if oracle { Engine::Oracle } else { Engine::Solver };
-            print(&problem.solve(&input, engine)?)?;
+            print(&problem.solve(input, engine)?)?;
         }
         Command::Gen { problem, cases, seed, from, size } => {
             print(&problem.generate(seed, from, cases, size.unwrap_or(problem.check_sizes())))?;
