@@ -298,16 +298,18 @@ fn seconds(value: f64, flag: &str) -> anyhow::Result<Duration> {
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::Solve { problem, file, oracle } => {
-            let input = match &file {
-                Some(path) => std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?,
+            // Bytes, not a String: input that is not UTF-8 is then an error naming its line, like any other.
+            let bytes = match &file {
+                Some(path) => std::fs::read(path).with_context(|| format!("reading {}", path.display()))?,
                 None => {
-                    let mut input = String::new();
-                    std::io::stdin().read_to_string(&mut input).context("reading standard input")?;
-                    input
+                    let mut bytes = Vec::new();
+                    std::io::stdin().read_to_end(&mut bytes).context("reading standard input")?;
+                    bytes
                 }
             };
+            let input = games::contest::text(problem.name(), &bytes)?;
             let engine = if oracle { Engine::Oracle } else { Engine::Solver };
-            problem.solve_to(&input, engine, &mut stdout())?;
+            problem.solve_to(input, engine, &mut stdout())?;
         }
         Command::Gen { problem, cases, seed, from, size } => {
             anyhow::ensure!(cases >= 1, "--cases takes at least 1: a contest input holds at least one case");

@@ -290,6 +290,83 @@ fn adjacent_consecutive_check_and_exhaust() {
         .stdout(predicate::str::contains("adjacent-consecutive size 4: 576 cases, 0 disagreements"));
 }
 
+// Hostile input: whatever the input, the message stays short, shows what is invisible, and names the line.
+
+/// Runs `solve` on `input` saved as a file, expecting exit 2 and no output; the message.
+fn solve_file_error(problem: &str, name: &str, input: &[u8]) -> String {
+    let path = std::env::temp_dir().join(format!("gamecheck-{name}-{}.in", std::process::id()));
+    std::fs::write(&path, input).unwrap();
+    let output = gamecheck().args(["solve", problem]).arg(&path).output().unwrap();
+    std::fs::remove_file(&path).unwrap();
+    assert_eq!(output.status.code(), Some(2), "{problem} {name}");
+    assert!(output.stdout.is_empty(), "{problem} {name}");
+    String::from_utf8(output.stderr).unwrap()
+}
+
+#[test]
+fn solve_quotes_only_the_start_of_a_huge_line() {
+    let number = format!("{}\n", "7".repeat(1 << 20));
+    let word = format!("{}\n", "x".repeat(1 << 20));
+    for problem in ["hex", "havannah", "inventor-outlasting", "adjacent-consecutive"] {
+        for (name, input, says) in [("number", &number, "is out of range"), ("word", &word, "to be a whole number")] {
+            let message = solve_file_error(problem, name, input.as_bytes());
+            assert!(message.len() < 200, "{} bytes: {message}", message.len());
+            assert!(message.contains(&format!("{problem} input, line 1: ")), "{message}");
+            assert!(message.contains(says) && message.contains("(1048576 bytes)"), "{message}");
+        }
+    }
+    // A huge line where the input should have ended, and a huge row.
+    let junk = format!("1\n1\nB\n{}\n", "B".repeat(1 << 20));
+    let message = solve_file_error("hex", "junk", junk.as_bytes());
+    assert!(message.len() < 200 && message.contains("hex input, line 4: expected the end"), "{message}");
+    let row = format!("1\n2\n{}\n", "é".repeat(1 << 20));
+    let message = solve_file_error("hex", "row", row.as_bytes());
+    assert!(message.len() < 200 && message.contains("hex input, line 3: row 1 of case 1"), "{message}");
+}
+
+#[test]
+fn solve_shows_invisible_characters() {
+    let cases: [(&[u8], &str); 4] = [
+        ("\u{feff}1\n1\nB\n".as_bytes(), "hex input, line 1: expected T to be a whole number, found `\\u{feff}1`"),
+        (b"1\n1\n\0\n", "hex input, line 3: bad character `\\0` in column 1: expected `B`, `R` or `.`"),
+        (b"1\0\n1\nB\n", "hex input, line 1: expected T to be a whole number, found `1\\0`"),
+        ("1\n2\nB\u{200b}\nBR\n".as_bytes(), "hex input, line 3: bad character `\\u{200b}` in column 2"),
+    ];
+    for (input, message) in cases {
+        gamecheck()
+            .args(["solve", "hex"])
+            .write_stdin(input)
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains(message));
+    }
+    let message = solve_file_error("inventor-outlasting", "nbsp", "1\n1 3\nX\u{a0}X\n".as_bytes());
+    assert!(message.contains("line 3: bad character `\\u{a0}` in column 2"), "{message}");
+}
+
+#[test]
+fn solve_names_the_line_of_input_that_is_not_utf8() {
+    let message = solve_file_error("hex", "utf8", b"1\n2\nB\xffR\nBR\n");
+    assert!(
+        message.contains("hex input, line 3: expected UTF-8 text, found the byte 0xff at byte column 2"),
+        "{message}"
+    );
+    gamecheck()
+        .args(["solve", "havannah"])
+        .write_stdin(&b"1\n3 1\n\xe2\x82"[..])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("havannah input, line 3: expected UTF-8 text, found the bytes 0xe2 0x82"));
+}
+
+#[test]
+fn solve_calls_a_count_past_u64_out_of_range() {
+    let message = solve_file_error("hex", "huge-t", b"100000000000000000000000\n1\nB\n");
+    assert!(message.contains("hex input, line 1: T = `100000000000000000000000` is out of range 1..="), "{message}");
+    assert!(!message.contains("whole number"), "{message}");
+}
+
 // Order and Chaos: an interactive problem, so `play`, `judge` and `prove` instead of `solve`, `gen` and `exhaust`.
 
 mod order_chaos {
@@ -358,7 +435,10 @@ mod order_chaos {
             ("", "order-chaos input, line 1: expected the number of games T, found the end of the input"),
             ("0\n", "order-chaos input, line 1: T = 0 is out of range 1..=1000"),
             ("1001\n", "order-chaos input, line 1: T = 1001 is out of range 1..=1000"),
-            ("1\n\u{ff}\n", "line 2: expected ORDER's move `r c n`, found a line that is not UTF-8 text"),
+            (
+                "1\n1\u{ff}\n",
+                "line 2: expected ORDER's move `r c n`, found a line that is not UTF-8 text: the byte 0xff at",
+            ),
         ];
         for (input, message) in cases {
             let input: Vec<u8> = input.chars().map(|c| if c == '\u{ff}' { 0xff } else { c as u8 }).collect();
@@ -368,6 +448,21 @@ mod order_chaos {
                 .assert()
                 .code(2)
                 .stderr(predicate::str::contains(message));
+        }
+    }
+
+    #[test]
+    fn play_quotes_only_the_start_of_a_huge_grader_line() {
+        for (input, says) in [
+            (format!("1\n{} 1 X\n", "1".repeat(1 << 20)), "line 2: r = `1111"),
+            (format!("1\n1 1 {}\n", "X".repeat(1 << 20)), "line 2: expected the letter n to be `X` or `O`, found `XXX"),
+            (format!("{}\n", "9".repeat(1 << 20)), "order-chaos input, line 1: T = `999"),
+        ] {
+            let output = gamecheck().args(["play", "order-chaos"]).write_stdin(input).output().unwrap();
+            assert_eq!(output.status.code(), Some(2));
+            let message = String::from_utf8(output.stderr).unwrap();
+            assert!(message.len() < 200, "{} bytes: {message}", message.len());
+            assert!(message.contains(says) && message.contains("(1048576 bytes)"), "{message}");
         }
     }
 
@@ -413,6 +508,18 @@ mod order_chaos {
                 .and(predicate::str::contains("--seed 7 --from 17 --games 1 -- PROGRAM"))
                 .and(predicate::str::contains("seed 7, games 17..19: the program won 0 of 2 games")),
         );
+    }
+
+    #[test]
+    fn judge_quotes_only_the_start_of_a_long_program_line() {
+        // Under the judge's line limit, so the line is read and parsed, not cut off as too long.
+        let program = "head -c 4000 /dev/zero | tr '\\0' Z; echo; cat >/dev/null";
+        let output = judge(1, &["sh", "-c", program]).output().unwrap();
+        assert_eq!(output.status.code(), Some(1));
+        let report = String::from_utf8(output.stdout).unwrap();
+        let line = report.lines().find(|l| l.contains("broke the protocol")).unwrap_or_default();
+        assert!(line.contains("output line 1: expected `ORDER` or `CHAOS`, found `ZZZ"), "{report}");
+        assert!(line.ends_with("(4000 bytes)") && line.len() < 200, "{line}");
     }
 
     #[test]

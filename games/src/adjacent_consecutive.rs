@@ -9,7 +9,7 @@ use rand::seq::{IndexedRandom, SliceRandom};
 use rand::{Rng, RngExt};
 
 use crate::Sizes;
-use crate::contest::{Lines, ParseError};
+use crate::contest::{Lines, ParseError, quote, read_number};
 
 pub const NAME: &str = "adjacent-consecutive";
 /// The official lower limit; below it the problem is not posed.
@@ -155,7 +155,7 @@ impl fmt::Display for Game {
 
 /// One answer of contest output, after its `Case #x: `: A's and B's mistakes, one space apart.
 pub fn read_answer(text: &str) -> Result<(usize, usize), String> {
-    let bad = || format!("expected two counts `A B` (the mistakes of A and B), found `{text}`");
+    let bad = || format!("expected two counts `A B` (the mistakes of A and B), found {}", quote(text));
     let (a, b) = text.split_once(' ').ok_or_else(bad)?;
     Ok((crate::contest::read_count(a).map_err(|_| bad())?, crate::contest::read_count(b).map_err(|_| bad())?))
 }
@@ -215,21 +215,18 @@ fn read_n(lines: &mut Lines<'_>, case: usize, t: usize, before: Option<&Game>) -
         return Err(lines.error(
             line,
             format!(
-                "expected `N` for {where_}, found the move `{text}`: case {} has more than N = {} moves",
+                "expected `N` for {where_}, found the move {}: case {} has more than N = {} moves",
+                quote(text),
                 case - 1,
                 before.n
             ),
         ));
     }
     let [word] = words.as_slice() else {
-        return Err(lines.error(line, format!("expected `N` for {where_}, found `{text}`")));
+        return Err(lines.error(line, format!("expected `N` for {where_}, found {}", quote(text))));
     };
-    let n: u64 = word
-        .parse()
-        .map_err(|_| lines.error(line, format!("expected N to be a whole number, found `{word}` ({where_})")))?;
-    if !(u64::from(MIN_N)..=u64::from(MAX_N)).contains(&n) {
-        return Err(lines.error(line, format!("N = {n} is out of range {MIN_N}..={MAX_N} ({where_})")));
-    }
+    let n = read_number("N", word, u64::from(MIN_N)..=u64::from(MAX_N))
+        .map_err(|message| lines.error(line, format!("{message} ({where_})")))?;
     Ok(n as u32)
 }
 

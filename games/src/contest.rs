@@ -1,6 +1,8 @@
 //! Reading and writing the contest formats, shared by every problem: line-numbered errors, case headers, output.
 
-use std::fmt::Display;
+use std::fmt::{Display, Write};
+use std::num::IntErrorKind;
+use std::ops::RangeInclusive;
 
 /// Bad contest input: which problem, which line (1-based; one past the last line for a truncated file), and what
 /// was expected there.
@@ -10,6 +12,92 @@ pub struct ParseError {
     pub problem: &'static str,
     pub line: usize,
     pub message: String,
+}
+
+/// An error message shows a piece of input whole when it is at most this many bytes once escaped...
+const SHOWN_WHOLE: usize = 48;
+/// ...and otherwise its start, at most this many bytes, then `…` and the full length: a 50 MB line must not make a
+/// 50 MB message, and the start is what tells a reader which line it was.
+const SHOWN_START: usize = 32;
+
+/// A piece of input as an error message shows it: in backticks, with every character a reader could not see or
+/// tell apart escaped the way Rust's `escape_debug` writes it: `\0`, `\t`, `\r`, `\n`, `\\` for a backslash
+/// (so that an escape in the message cannot be mistaken for the same characters in the input), and `\u{feff}` for
+/// other control characters, white space other than the plain space (no-break and wide spaces), and format
+/// characters such as the byte order mark and zero-width spaces. Long text is cut: `` `1234…` (1048576 bytes) ``,
+/// the count being the byte length of the whole piece, so no message quotes more than about 60 bytes of it.
+pub fn quote(text: &str) -> String {
+    let mut shown = String::from("`");
+    // Where to cut, once the escaped text passes SHOWN_START bytes: always on a character's boundary.
+    let mut cut = None;
+    for c in text.chars() {
+        let before = shown.len();
+        escape(c, &mut shown);
+        if cut.is_none() && shown.len() - 1 > SHOWN_START {
+            cut = Some(before);
+        }
+        if shown.len() - 1 > SHOWN_WHOLE {
+            shown.truncate(cut.unwrap_or(before));
+            let _ = write!(shown, "…` ({} bytes)", text.len());
+            return shown;
+        }
+    }
+    shown.push('`');
+    shown
+}
+
+fn escape(c: char, out: &mut String) {
+    let _ = match c {
+        '\0' => out.write_str("\\0"),
+        '\t' => out.write_str("\\t"),
+        '\r' => out.write_str("\\r"),
+        '\n' => out.write_str("\\n"),
+        '\\' => out.write_str("\\\\"),
+        ' ' | '\'' | '"' => out.write_char(c),
+        // `escape_debug` escapes what Rust deems not printable (format characters such as U+FEFF and U+200B,
+        // unassigned code points) and combining marks; white space beyond the plain space is printable to it but
+        // just as invisible in a message.
+        c if c.is_whitespace() || c.is_control() || c.escape_debug().next() == Some('\\') => {
+            write!(out, "\\u{{{:x}}}", u32::from(c))
+        }
+        c => out.write_char(c),
+    };
+}
+
+/// A word of a line read as the whole number `name` in `range`. A word of digits too long for a u64 is out of range
+/// like any other number past the end of it; only a word that is not digits at all is "not a whole number".
+pub fn read_number(name: &str, word: &str, range: RangeInclusive<u64>) -> Result<u64, String> {
+    let out_of_range =
+        |shown: &dyn Display| format!("{name} = {shown} is out of range {}..={}", range.start(), range.end());
+    match word.parse::<u64>() {
+        Ok(value) if range.contains(&value) => Ok(value),
+        Ok(value) => Err(out_of_range(&value)),
+        Err(e) if *e.kind() == IntErrorKind::PosOverflow => Err(out_of_range(&quote(word))),
+        Err(_) => Err(format!("expected {name} to be a whole number, found {}", quote(word))),
+    }
+}
+
+/// The contest input `bytes` as text, or an error naming the line (1-based) and byte column of the first byte that
+/// is not UTF-8. Reading a file straight into a `String` would say only that it is not UTF-8, not where.
+pub fn text<'a>(problem: &'static str, bytes: &'a [u8]) -> Result<&'a str, ParseError> {
+    std::str::from_utf8(bytes).map_err(|e| {
+        let (line, found) = not_utf8(bytes, e);
+        ParseError { problem, line, message: format!("expected UTF-8 text, found {found}") }
+    })
+}
+
+/// Where `bytes` stop being UTF-8: the line (1-based), and the bad bytes with their byte column, such as `the byte
+/// 0xff at byte column 3`.
+pub(crate) fn not_utf8(bytes: &[u8], error: std::str::Utf8Error) -> (usize, String) {
+    let at = error.valid_up_to();
+    let before = &bytes[..at];
+    let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+    let column = at - before.iter().rposition(|&b| b == b'\n').map_or(0, |newline| newline + 1) + 1;
+    // The bytes of the bad sequence, or all that is left when the input ends inside a character: at most three.
+    let bad = &bytes[at..at + error.error_len().unwrap_or(bytes.len() - at)];
+    let hex: Vec<String> = bad.iter().map(|b| format!("{b:#04x}")).collect();
+    let the_bytes = if hex.len() == 1 { "the byte" } else { "the bytes" };
+    (line, format!("{the_bytes} {} at byte column {column}", hex.join(" ")))
 }
 
 /// The lines of a contest input, numbered, with blank lines skipped and trailing white space (and `\r`) ignored.
@@ -44,7 +132,7 @@ impl<'a> Lines<'a> {
     pub fn numbers<const K: usize>(
         &mut self,
         names: [&str; K],
-        ranges: [std::ops::RangeInclusive<u64>; K],
+        ranges: [RangeInclusive<u64>; K],
     ) -> Result<(usize, [u64; K]), ParseError> {
         let expected = names.join(" ");
         let (line, text) = self.next(format_args!("a line `{expected}`"))?;
@@ -52,21 +140,12 @@ impl<'a> Lines<'a> {
         let mut out = [0u64; K];
         for k in 0..K {
             let word = words.next().ok_or_else(|| {
-                self.error(line, format!("expected `{expected}`, found `{text}`: {} is missing", names[k]))
+                self.error(line, format!("expected `{expected}`, found {}: {} is missing", quote(text), names[k]))
             })?;
-            let value: u64 = word
-                .parse()
-                .map_err(|_| self.error(line, format!("expected {} to be a whole number, found `{word}`", names[k])))?;
-            if !ranges[k].contains(&value) {
-                return Err(self.error(
-                    line,
-                    format!("{} = {value} is out of range {}..={}", names[k], ranges[k].start(), ranges[k].end()),
-                ));
-            }
-            out[k] = value;
+            out[k] = read_number(names[k], word, ranges[k].clone()).map_err(|message| self.error(line, message))?;
         }
         if let Some(extra) = words.next() {
-            return Err(self.error(line, format!("expected `{expected}`, found extra `{extra}` after it")));
+            return Err(self.error(line, format!("expected `{expected}`, found extra {} after it", quote(extra))));
         }
         Ok((line, out))
     }
@@ -83,7 +162,7 @@ impl<'a> Lines<'a> {
             None => Ok(()),
             Some((line, text)) => Err(self.error(
                 line,
-                format!("expected the end of the input after the {cases} case(s) T announced, found `{text}`"),
+                format!("expected the end of the input after the {cases} case(s) T announced, found {}", quote(text)),
             )),
         }
     }
@@ -98,7 +177,11 @@ pub fn write_answers<A: Display>(answers: impl IntoIterator<Item = A>) -> String
 /// `07` for `7`).
 pub fn read_count(text: &str) -> Result<usize, String> {
     let plain = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) && (text == "0" || !text.starts_with('0'));
-    plain.then(|| text.parse().ok()).flatten().ok_or_else(|| format!("expected a count, found `{text}`"))
+    if !plain {
+        return Err(format!("expected a count, found {}", quote(text)));
+    }
+    // Plain digits that do not parse can only be too many of them.
+    text.parse().map_err(|_| format!("expected a count, found {}: out of range 0..={}", quote(text), usize::MAX))
 }
 
 /// Split contest output into the text of each answer and its line number, checking the `Case #x: ` prefixes are 1,
@@ -114,7 +197,7 @@ pub fn read_answers<'a>(problem: &'static str, output: &'a str) -> Result<Vec<(u
         let answer = line.strip_prefix(&prefix).ok_or_else(|| ParseError {
             problem,
             line: i + 1,
-            message: format!("expected a line starting `{prefix}`, found `{line}`"),
+            message: format!("expected a line starting `{prefix}`, found {}", quote(line)),
         })?;
         answers.push((i + 1, answer));
     }
@@ -194,8 +277,97 @@ mod tests {
         for (text, count) in [("0", 0), ("7", 7), ("10", 10), ("18446744073709551615", usize::MAX)] {
             assert_eq!(read_count(text), Ok(count), "{text}");
         }
-        for text in ["", "07", "00", "+7", "-7", "7 ", "1e3", "18446744073709551616"] {
+        for text in ["", "07", "00", "+7", "-7", "7 ", "1e3"] {
             assert_eq!(read_count(text), Err(format!("expected a count, found `{text}`")), "{text}");
         }
+        assert_eq!(
+            read_count("18446744073709551616"),
+            Err("expected a count, found `18446744073709551616`: out of range 0..=18446744073709551615".to_string())
+        );
+    }
+
+    #[test]
+    fn quote_leaves_short_visible_text_as_it_is() {
+        for text in ["", "3 4", "Case #1: RED", "é ü ✓", "it's \"so\"", &"7".repeat(SHOWN_WHOLE)] {
+            assert_eq!(quote(text), format!("`{text}`"));
+        }
+    }
+
+    #[test]
+    fn quote_shows_invisible_characters() {
+        let cases = [
+            ("\u{feff}1", "`\\u{feff}1`"),
+            ("a\0b", "`a\\0b`"),
+            ("1\r", "`1\\r`"),
+            ("1\t2\n", "`1\\t2\\n`"),
+            ("1\u{a0}2", "`1\\u{a0}2`"),
+            ("1\u{200b}2\u{3000}", "`1\\u{200b}2\\u{3000}`"),
+            ("\u{7f}\u{1b}[0m", "`\\u{7f}\\u{1b}[0m`"),
+            // A backslash in the input is doubled, so it cannot pass for an escape.
+            ("\\0", "`\\\\0`"),
+        ];
+        for (text, shown) in cases {
+            assert_eq!(quote(text), shown, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn quote_cuts_long_text_to_its_start_and_byte_length() {
+        let megabyte = "7".repeat(1 << 20);
+        assert_eq!(quote(&megabyte), format!("`{}…` (1048576 bytes)", "7".repeat(SHOWN_START)));
+        let just_over = "7".repeat(SHOWN_WHOLE + 1);
+        assert_eq!(quote(&just_over), format!("`{}…` ({} bytes)", "7".repeat(SHOWN_START), SHOWN_WHOLE + 1));
+        // Cut on whole characters and whole escapes, counting the bytes shown, not the characters.
+        assert_eq!(quote(&"é".repeat(100)), format!("`{}…` (200 bytes)", "é".repeat(SHOWN_START / 2)));
+        assert_eq!(quote(&"\0".repeat(100)), format!("`{}…` (100 bytes)", "\\0".repeat(SHOWN_START / 2)));
+        assert_eq!(quote(&"\u{feff}".repeat(100)), format!("`{}…` (300 bytes)", "\\u{feff}".repeat(4)));
+        assert_eq!(quote(&"ab\u{10ffff}".repeat(20)), format!("`{}ab…` (120 bytes)", "ab\\u{10ffff}".repeat(2)));
+    }
+
+    #[test]
+    fn numbers_past_u64_are_out_of_range_not_words() {
+        let read = |word: &str| read_number("T", word, 1..=100);
+        assert_eq!(read("100"), Ok(100));
+        assert_eq!(read("101"), Err("T = 101 is out of range 1..=100".to_string()));
+        assert_eq!(read("18446744073709551615"), Err("T = 18446744073709551615 is out of range 1..=100".to_string()));
+        assert_eq!(
+            read("100000000000000000000000"),
+            Err("T = `100000000000000000000000` is out of range 1..=100".to_string())
+        );
+        assert_eq!(
+            read(&"9".repeat(1 << 20)),
+            Err(format!("T = `{}…` (1048576 bytes) is out of range 1..=100", "9".repeat(SHOWN_START)))
+        );
+        for word in ["x", "-1", "1e3", "1.0", "\u{feff}1", "１"] {
+            assert_eq!(read(word), Err(format!("expected T to be a whole number, found {}", quote(word))), "{word}");
+        }
+        assert_eq!(
+            message(Lines::new("hex", "\u{feff}3").case_count(5)),
+            "hex input, line 1: expected T to be a whole number, found `\\u{feff}3`"
+        );
+    }
+
+    #[test]
+    fn text_names_the_line_and_column_of_the_first_byte_that_is_not_utf8() {
+        assert_eq!(text("hex", "1\n2\nBé\n".as_bytes()), Ok("1\n2\nBé\n"));
+        let error = |bytes: &[u8]| text("hex", bytes).unwrap_err();
+        assert_eq!(
+            error(b"1\n2\nB\xffR\n").to_string(),
+            "hex input, line 3: expected UTF-8 text, found the byte 0xff at byte column 2"
+        );
+        assert_eq!(
+            error(b"\xff").to_string(),
+            "hex input, line 1: expected UTF-8 text, found the byte 0xff at byte column 1"
+        );
+        // After the two bytes of `é`, the column counts bytes: the bad 0xc3 is the third byte of line 2.
+        assert_eq!(
+            error(b"1\n\xc3\xa9\xc3(").to_string(),
+            "hex input, line 2: expected UTF-8 text, found the byte 0xc3 at byte column 3"
+        );
+        // Input that ends inside a character: all of what is there.
+        assert_eq!(
+            error(b"1\n\n\xe2\x82").to_string(),
+            "hex input, line 3: expected UTF-8 text, found the bytes 0xe2 0x82 at byte column 1"
+        );
     }
 }

@@ -12,7 +12,7 @@ use rand::seq::SliceRandom;
 use rand::{Rng, RngExt};
 
 use crate::Sizes;
-use crate::contest::{Lines, ParseError};
+use crate::contest::{Lines, ParseError, quote};
 
 pub const NAME: &str = "havannah";
 /// The largest board side the project accepts (the official limit is 3000).
@@ -192,7 +192,8 @@ impl std::str::FromStr for Answer {
 
     /// `none` or `<kinds> in move k`, as printed.
     fn from_str(text: &str) -> Result<Answer, String> {
-        let bad = || format!("expected `none` or `<kinds> in move k` (kinds like `bridge-ring`), found `{text}`");
+        let bad =
+            || format!("expected `none` or `<kinds> in move k` (kinds like `bridge-ring`), found {}", quote(text));
         if text == "none" {
             return Ok(Answer::None);
         }

@@ -10,7 +10,7 @@ use rand::seq::SliceRandom;
 use rand::{Rng, RngExt};
 
 use crate::Sizes;
-use crate::contest::{Lines, ParseError};
+use crate::contest::{Lines, ParseError, quote};
 
 pub const NAME: &str = "hex";
 /// The largest board the project accepts (the official limit is 100).
@@ -216,10 +216,9 @@ impl std::str::FromStr for Verdict {
     type Err = String;
 
     fn from_str(s: &str) -> Result<Verdict, String> {
-        Verdict::ALL
-            .into_iter()
-            .find(|v| v.as_str() == s)
-            .ok_or_else(|| format!("expected `Impossible`, `Blue wins`, `Red wins` or `Nobody wins`, found `{s}`"))
+        Verdict::ALL.into_iter().find(|v| v.as_str() == s).ok_or_else(|| {
+            format!("expected `Impossible`, `Blue wins`, `Red wins` or `Nobody wins`, found {}", quote(s))
+        })
     }
 }
 
@@ -253,7 +252,11 @@ pub fn parse(input: &str) -> Result<Vec<Board>, ParseError> {
                     other => {
                         return Err(lines.error(
                             line,
-                            format!("bad character `{other}` in column {}: expected `B`, `R` or `.`", col + 1),
+                            format!(
+                                "bad character {} in column {}: expected `B`, `R` or `.`",
+                                quote(other.encode_utf8(&mut [0; 4])),
+                                col + 1
+                            ),
                         ));
                     }
                 };

@@ -16,7 +16,7 @@ use rand::seq::SliceRandom;
 use rand::{Rng, RngExt};
 
 use crate::Sizes;
-use crate::contest::{Lines, ParseError};
+use crate::contest::{Lines, ParseError, quote};
 
 pub const NAME: &str = "inventor-outlasting";
 /// The longest side the project accepts (the official limit is 100; a 1×200 strip is within R·C ≤ 200).
@@ -279,7 +279,11 @@ pub fn parse(input: &str) -> Result<Vec<Board>, ParseError> {
                     other => {
                         return Err(lines.error(
                             line,
-                            format!("bad character `{other}` in column {}: expected `X` or `.`", col + 1),
+                            format!(
+                                "bad character {} in column {}: expected `X` or `.`",
+                                quote(other.encode_utf8(&mut [0; 4])),
+                                col + 1
+                            ),
                         ));
                     }
                 }

@@ -15,7 +15,7 @@ use std::io::BufRead;
 use rand::seq::SliceRandom;
 use rand::{Rng, RngExt};
 
-use crate::contest::{Lines, ParseError};
+use crate::contest::{Lines, ParseError, not_utf8, quote, read_number};
 
 pub const NAME: &str = "order-chaos";
 pub const SIDE: usize = 6;
@@ -236,7 +236,11 @@ impl Board {
                     other => {
                         return Err(error(
                             row + 1,
-                            format!("bad character `{other}` in column {}: expected `X`, `O` or `.`", col + 1),
+                            format!(
+                                "bad character {} in column {}: expected `X`, `O` or `.`",
+                                quote(other.encode_utf8(&mut [0; 4])),
+                                col + 1
+                            ),
                         ));
                     }
                 };
@@ -445,7 +449,7 @@ pub fn parse_side(line: usize, text: &str) -> Result<Side, ParseError> {
     match text.trim() {
         "ORDER" => Ok(Side::Order),
         "CHAOS" => Ok(Side::Chaos),
-        other => Err(error(line, format!("expected `ORDER` or `CHAOS`, found `{other}`"))),
+        other => Err(error(line, format!("expected `ORDER` or `CHAOS`, found {}", quote(other)))),
     }
 }
 
@@ -454,17 +458,13 @@ pub fn parse_move(line: usize, text: &str, board: &Board) -> Result<Move, ParseE
     const NAMES: [&str; 3] = ["r", "c", "n"];
     let mut words = text.split_whitespace();
     let mut word = |k: usize| {
-        words
-            .next()
-            .ok_or_else(|| error(line, format!("expected a move `r c n`, found `{text}`: {} is missing", NAMES[k])))
+        words.next().ok_or_else(|| {
+            error(line, format!("expected a move `r c n`, found {}: {} is missing", quote(text), NAMES[k]))
+        })
     };
     let mut coordinate = |k: usize| -> Result<usize, ParseError> {
         let w = word(k)?;
-        let value: u64 =
-            w.parse().map_err(|_| error(line, format!("expected {} to be a whole number, found `{w}`", NAMES[k])))?;
-        if !(1..=SIDE as u64).contains(&value) {
-            return Err(error(line, format!("{} = {value} is out of range 1..={SIDE}", NAMES[k])));
-        }
+        let value = read_number(NAMES[k], w, 1..=SIDE as u64).map_err(|message| error(line, message))?;
         Ok(value as usize - 1)
     };
     let row = coordinate(0)?;
@@ -472,10 +472,10 @@ pub fn parse_move(line: usize, text: &str, board: &Board) -> Result<Move, ParseE
     let letter = match word(2)? {
         "X" => Letter::X,
         "O" => Letter::O,
-        other => return Err(error(line, format!("expected the letter n to be `X` or `O`, found `{other}`"))),
+        other => return Err(error(line, format!("expected the letter n to be `X` or `O`, found {}", quote(other)))),
     };
     if let Some(extra) = words.next() {
-        return Err(error(line, format!("expected a move `r c n`, found extra `{extra}` after it")));
+        return Err(error(line, format!("expected a move `r c n`, found extra {} after it", quote(extra))));
     }
     let cell = Cell::new(row, col);
     if let Some(held) = board.get(cell) {
@@ -509,8 +509,11 @@ impl<R: BufRead> Reader<R> {
                 return Err(error(self.line + 1, format!("expected {expected}, found the end of the input")));
             }
             self.line += 1;
-            let not_text = || error(self.line, format!("expected {expected}, found a line that is not UTF-8 text"));
-            if !std::str::from_utf8(&self.buffer).map_err(|_| not_text())?.trim_end().is_empty() {
+            let not_text = |e| {
+                let (_, found) = not_utf8(&self.buffer, e);
+                error(self.line, format!("expected {expected}, found a line that is not UTF-8 text: {found}"))
+            };
+            if !std::str::from_utf8(&self.buffer).map_err(not_text)?.trim_end().is_empty() {
                 break;
             }
         }
