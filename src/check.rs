@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use games::Sizes;
 use indicatif::ProgressBar;
 
-use crate::problem::{Outcome, Verdicts, run, shrink_while};
+use crate::problem::{Outcome, Verdicts, rejection, run, shrink_while};
 use crate::{Problem, generate_case};
 
 /// What one `check` run covers. Case `i` of a run is case `i` of its seed whatever else runs.
@@ -186,11 +186,12 @@ pub fn check<P: Problem>(options: &CheckOptions, progress: &ProgressBar) -> Summ
         let clock = Instant::now();
         let solver = run(P::solve, &case);
         let solver_time = clock.elapsed();
+        let rejected = rejection::<P>(&case, &solver);
         let clock = Instant::now();
         let oracle = run(P::oracle, &case);
         let oracle_time = clock.elapsed();
         progress.inc(1);
-        Checked::<P> { case, verdicts: Verdicts { solver, oracle }, solver_time, oracle_time }
+        Checked::<P> { case, verdicts: Verdicts { solver, oracle, rejected }, solver_time, oracle_time }
     };
     in_order(range, options.time.map(|limit| started + limit), one, |index, checked| {
         summary.checked += 1;

@@ -55,6 +55,13 @@ pub trait Problem: 'static {
         let _ = size;
         Box::new(std::iter::empty())
     }
+    /// The solver's proof of `answer`, where the answer has a short one, judged by an independent checker in
+    /// `oracles`: `Some(Err(why))` when the witness does not prove the answer, `None` where there is nothing to
+    /// check. Witness and check are linear in the case, so this reaches every size the solver does.
+    fn certify(case: &Self::Case, answer: &Self::Answer) -> Option<Result<(), String>> {
+        let _ = (case, answer);
+        None
+    }
     /// Why the oracle is not asked about `case`, if it is past the oracle's reach.
     fn oracle_refuses(case: &Self::Case) -> Option<String> {
         let size = Self::size(case);
@@ -158,26 +165,44 @@ pub fn run<C, A>(engine: fn(&C) -> A, case: &C) -> Outcome<A> {
 pub struct Verdicts<P: Problem> {
     pub solver: Outcome<P::Answer>,
     pub oracle: Outcome<P::Answer>,
+    /// Why the solver's witness does not prove its answer (see [`Problem::certify`]), if it does not.
+    pub rejected: Option<String>,
 }
 
 impl<P: Problem> Verdicts<P> {
     pub fn of(case: &P::Case) -> Verdicts<P> {
-        Verdicts { solver: run(P::solve, case), oracle: run(P::oracle, case) }
+        let solver = run(P::solve, case);
+        let rejected = rejection::<P>(case, &solver);
+        Verdicts { solver, oracle: run(P::oracle, case), rejected }
     }
 
+    /// Same answers, and the solver's proven where it has a witness.
     pub fn agree(&self) -> bool {
-        matches!((&self.solver, &self.oracle), (Outcome::Answer(a), Outcome::Answer(b)) if a == b)
+        self.rejected.is_none()
+            && matches!((&self.solver, &self.oracle), (Outcome::Answer(a), Outcome::Answer(b)) if a == b)
     }
 
     /// Solver's and oracle's outcomes as a person should read them: as printed, unless they print the same and still
     /// differ (an answer may carry more than the contest prints, such as per-state verdicts), then in full.
     pub fn shown(&self) -> (String, String) {
         let (solver, oracle) = (self.solver.to_string(), self.oracle.to_string());
-        if solver == oracle && !self.agree() {
+        if let Some(why) = &self.rejected {
+            (format!("{solver} (its witness is rejected: {why})"), oracle)
+        } else if solver == oracle && !self.agree() {
             (format!("{:?}", self.solver), format!("{:?}", self.oracle))
         } else {
             (solver, oracle)
         }
+    }
+}
+
+/// Why the witness behind the solver's `outcome` does not prove it, if it does not; a checker that panics rejects.
+pub fn rejection<P: Problem>(case: &P::Case, outcome: &Outcome<P::Answer>) -> Option<String> {
+    let Outcome::Answer(answer) = outcome else { return None };
+    match run(|(case, answer): &(&P::Case, &P::Answer)| P::certify(case, answer), &(case, answer)) {
+        Outcome::Answer(Some(Err(why))) => Some(why),
+        Outcome::Answer(_) => None,
+        Outcome::Panic(message) => Some(format!("the witness or its check panicked: {message}")),
     }
 }
 

@@ -11,7 +11,7 @@ use games::Sizes;
 use indicatif::ProgressBar;
 
 use crate::check::{CheckOptions, Shard, in_order};
-use crate::problem::{run, shrink_while};
+use crate::problem::{rejection, run, shrink_while};
 use crate::registry::Engine;
 use crate::{Problem, generate_case, program};
 
@@ -144,8 +144,16 @@ fn answers<P: Problem>(cases: &[P::Case], against: Engine) -> Vec<String> {
         Engine::Solver => P::solve,
         Engine::Oracle => P::oracle,
     };
-    // A panic here is ours, not the program's: it shows as the expected answer, which no program prints.
-    cases.iter().map(|case| run(engine, case)).map(|outcome| outcome.to_string()).collect()
+    // A panic here is ours, not the program's: it shows as the expected answer, which no program prints. So does an
+    // answer of our solver whose witness is rejected.
+    let answer = |case| {
+        let outcome = run(engine, case);
+        match (against, rejection::<P>(case, &outcome)) {
+            (Engine::Solver, Some(why)) => format!("{outcome} (our witness is rejected: {why})"),
+            _ => outcome.to_string(),
+        }
+    };
+    cases.iter().map(answer).collect()
 }
 
 /// Runs `program` on `cases` and compares its output with `expected`: `Ok(())` when every answer matches.

@@ -129,12 +129,22 @@ fn answers_that_print_alike_are_shown_in_full() {
     let split = Verdicts::<AdjacentConsecutive> {
         solver: answer(vec![true, true, false, true]),
         oracle: answer(vec![true, true, true, true]),
+        rejected: None,
     };
     let (solver, oracle) = split.shown();
     assert!(solver.contains("winning: [true, true, false, true]"), "{solver}");
     assert!(oracle.contains("winning: [true, true, true, true]"), "{oracle}");
-    let same = Verdicts::<AdjacentConsecutive> { solver: answer(vec![true]), oracle: answer(vec![true]) };
+    let same =
+        Verdicts::<AdjacentConsecutive> { solver: answer(vec![true]), oracle: answer(vec![true]), rejected: None };
     assert_eq!(same.shown(), ("1 0".to_string(), "1 0".to_string()));
+    // Same answers, but the solver's proof of its own does not hold: that is a failure, and it shows why.
+    let unproven = Verdicts::<AdjacentConsecutive> {
+        solver: answer(vec![true]),
+        oracle: answer(vec![true]),
+        rejected: Some("a gap".into()),
+    };
+    assert!(!unproven.agree());
+    assert_eq!(unproven.shown().0, "1 0 (its witness is rejected: a gap)");
 }
 
 /// Order and Chaos: the proof must catch a broken table, and what it reports must be a real game against that table

@@ -143,6 +143,28 @@ impl Symmetry {
     }
 }
 
+/// The stones of each structure the reported move completes, in a form an independent checker verifies in time
+/// linear in the game, at any S: every cell is a stone placed at or before that move, and each structure holds that
+/// move's own stone (a structure without it would have stood a move earlier). `None` for a kind the answer does not
+/// claim; an answer of `none` has no witness.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Witness {
+    /// A bridge: a path of stones, each a neighbour of the one before, from one corner to another corner.
+    pub bridge: Option<Vec<Cell>>,
+    /// A fork: stones that are connected (through each other alone) and touch three different edges between them.
+    pub fork: Option<Vec<Cell>>,
+    /// A ring: a cycle of stones (each a neighbour of the one before and the last a neighbour of the first, no cell
+    /// twice, at least six) and an empty cell that the cycle alone encloses: every walk from that cell to far off the
+    /// board passes through a cell of the cycle.
+    pub ring: Option<Ring>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Ring {
+    pub cycle: Vec<Cell>,
+    pub enclosed: Cell,
+}
+
 /// The structures one move completes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Structures {

@@ -169,6 +169,27 @@ impl fmt::Display for Board {
     }
 }
 
+/// Why a verdict holds, in a form an independent checker verifies in time linear in the board, at any size. A chain
+/// is a sequence of cells holding stones of one colour, each a neighbour of the one before, from a cell on that
+/// colour's first side (row 1 for Red, column 1 for Blue) to a cell on its last side.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Witness {
+    /// `Red wins` or `Blue wins`: a chain of the winner, and `cut`, one of its stones that lies on every chain of
+    /// the winner (with it taken away the winner has no chain left). What needs no witness (the counts, the
+    /// loser having no chain) the checker sees for itself.
+    Win { chain: Vec<Cell>, cut: Cell },
+    /// `Impossible`: the stone counts differ by more than one.
+    Counts,
+    /// `Impossible`: a chain of a colour that has fewer stones than the other colour.
+    WinnerBehind { chain: Vec<Cell> },
+    /// `Impossible`: two chains of one colour that share no cell, so no single stone lies on every chain.
+    TwoChains { first: Vec<Cell>, second: Vec<Cell> },
+    /// `Impossible`: a chain of each colour (Hex's topology forbids it; a hand-made board may claim it).
+    BothChains { red: Vec<Cell>, blue: Vec<Cell> },
+    /// `Nobody wins`: nothing to show; the checker fills both colours and finds no chain.
+    NobodyWins,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Verdict {
     Impossible,
