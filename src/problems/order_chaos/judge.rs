@@ -280,8 +280,7 @@ fn game(
 ) -> Result<Game, String> {
     let fault = |f: Fault| f.to_string();
     let (line, text) = connection.receive(options.timeout).map_err(fault)?;
-    let program =
-        parse_side(line, &text).map_err(|e| format!("the program's output line {line}: {}", cut_quotes(&e.message)))?;
+    let program = parse_side(line, &text).map_err(|e| format!("the program's output line {line}: {}", e.message))?;
     let (opponent, mut rng) = Opponent::for_game(options.seed, index);
     let mut board = Board::new();
     for _ in 0..ROUNDS {
@@ -313,31 +312,5 @@ fn game(
 
 fn receive_move(connection: &mut Connection, options: &JudgeOptions, board: &Board) -> Result<Move, String> {
     let (line, text) = connection.receive(options.timeout).map_err(|f| f.to_string())?;
-    parse_move(line, &text, board).map_err(|e| format!("the program's output line {line}: {}", cut_quotes(&e.message)))
-}
-
-/// The most of a program's line a report quotes: a protocol line is a few bytes, and one of up to
-/// [`crate::interactive::MAX_LINE`] bytes quoted whole would bury the rest of the report.
-const QUOTED: usize = 100;
-
-/// `message` with each `quoted` span longer than [`QUOTED`] bytes cut, saying how much is not shown.
-fn cut_quotes(message: &str) -> String {
-    let mut out = String::with_capacity(message.len().min(4 * QUOTED));
-    for (k, part) in message.split('`').enumerate() {
-        if k > 0 {
-            out.push('`');
-        }
-        // Odd parts are inside quotes; the last part of a message with an odd number of quotes is not.
-        let inside = k % 2 == 1 && message.split('`').count() > k + 1;
-        if inside && part.len() > QUOTED {
-            let mut end = QUOTED;
-            while !part.is_char_boundary(end) {
-                end -= 1;
-            }
-            out.push_str(&format!("{}… ({} more bytes not shown)", &part[..end], part.len() - end));
-        } else {
-            out.push_str(part);
-        }
-    }
-    out
+    parse_move(line, &text, board).map_err(|e| format!("the program's output line {line}: {}", e.message))
 }
