@@ -1,6 +1,8 @@
 //! Naive Hex oracle: flood fill each colour between its two sides, and for a winner try removing each of its
 //! stones in turn. O(N⁴) on purpose; it is meant to be read against the rules in `problems/hex.md`, not to be fast.
 
+pub mod witness;
+
 use games::hex::{Board, Cell, Stone, Verdict};
 
 /// Rule: "Neighbours of (r, c): (r−1, c), (r−1, c+1), (r, c−1), (r, c+1), (r+1, c−1), (r+1, c)."
