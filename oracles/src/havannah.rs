@@ -4,3 +4,4 @@
 
 pub mod backward;
 pub mod naive;
+pub mod witness;
