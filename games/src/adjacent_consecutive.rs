@@ -289,27 +289,32 @@ pub fn write(games: &[Game]) -> String {
 /// for small N, also every way of taking out one move's tile and another's cell and joining what is left of the
 /// two into one move. Nothing below N = 4.
 ///
-/// Games above [`SMALL`] moves first lose blocks of moves the same way (halves, quarters, … of the game, the later
-/// blocks of each length first), so a game of 10^5 moves reaches a small one in a few dozen runs. Candidates are
+/// Games above [`SMALL`] moves first lose blocks of moves the same way: the last half, quarter, … of the game, then
+/// the other halves, quarters, … down to sixteenths, later blocks first. Candidates are
 /// built one at a time from one shared copy of the game.
 pub fn shrink(game: &Game) -> impl Iterator<Item = Game> + Send + 'static {
     let n = game.moves.len();
     let valid = game.n > MIN_N && n == game.n as usize;
     let n = if valid { n } else { 0 };
     let game = Arc::new(game.clone());
+    // Every move's state depends on the tiles and cells still to come, so a block left out changes the whole game
+    // and most blocks stop failing: the tails (the last half, quarter, …, two) come first, the other blocks only
+    // while there are at most 16 of a length, so the single steps are reached after a few dozen tries.
+    let coarse = move |run: &usize| n > SMALL && n - run >= MIN_N as usize;
     let g = Arc::clone(&game);
-    let blocks =
-        halvings(if n > SMALL { n } else { 0 }).filter(move |&run| n - run >= MIN_N as usize).flat_map(move |run| {
-            let g = Arc::clone(&g);
-            (1..=n / run).map(move |j| g.without_moves(n - j * run..n - (j - 1) * run))
-        });
+    let tails = halvings(n).filter(coarse).map(move |run| g.without_moves(n - run..n));
+    let g = Arc::clone(&game);
+    let blocks = halvings(n).filter(coarse).filter(move |&run| n / run <= 16).flat_map(move |run| {
+        let g = Arc::clone(&g);
+        (2..=n / run).map(move |j| g.without_moves(n - j * run..n - (j - 1) * run))
+    });
     let g = Arc::clone(&game);
     let singles = (0..n).rev().map(move |i| g.without(i, i, i));
     let merges = (0..if n <= 10 { n } else { 0 }).rev().flat_map(move |i| {
         let g = Arc::clone(&game);
         (0..n).rev().filter(move |&j| j != i).flat_map(move |j| [g.without(i, j, i), g.without(i, j, j)])
     });
-    blocks.chain(singles).chain(merges)
+    tails.chain(blocks).chain(singles).chain(merges)
 }
 
 /// Games up to this many moves shrink by single steps only.
@@ -855,14 +860,16 @@ mod tests {
         assert_eq!(shrink(&game).next().unwrap(), Game::from_pairs(4, &[(1, 4), (3, 1), (4, 3), (2, 2)]).unwrap());
     }
 
-    /// A game of 10^5 moves first loses its second half, then its first half, then quarters from the end; each
+    /// A game of 10^5 moves first loses its last half, quarter, …, then its first half, then other quarters; each
     /// offer is a valid game, its kept moves renumbered in order.
     #[test]
     fn large_games_drop_blocks_of_moves_first() {
         let game = generate(&mut case_rng(15, 0), Sizes::new(MAX_N as usize, MAX_N as usize), None);
-        let offers: Vec<Game> = shrink(&game).take(8).collect();
+        let offers: Vec<Game> = shrink(&game).take(19).collect();
         let sizes: Vec<u32> = offers.iter().map(|g| g.n).collect();
-        assert_eq!(sizes, [50_000, 50_000, 75_000, 75_000, 75_000, 75_000, 87_500, 87_500]);
+        let tails = [50_000, 75_000, 87_500, 93_750, 96_875, 98_438, 99_219, 99_610, 99_805, 99_903, 99_952, 99_976];
+        assert_eq!(sizes[..12], tails);
+        assert_eq!(sizes[12..], [99_988, 99_994, 99_997, 50_000, 75_000, 75_000, 75_000]);
         offers.iter().for_each(assert_valid);
         // Without its second half, the game's first half keeps its order of tiles and of cells.
         let order = |moves: &[Move], key: fn(&Move) -> u32| {
