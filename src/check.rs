@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use games::Sizes;
 use indicatif::ProgressBar;
 
-use crate::problem::{Outcome, Verdicts, rejection, run, shrink_while};
+use crate::problem::{DEFAULT_SHRINK_TIME, Outcome, Shrunk, Verdicts, rejection, run, shrink_while};
 use crate::{Problem, generate_case};
 
 /// What one `check` run covers. Case `i` of a run is case `i` of its seed whatever else runs.
@@ -24,11 +24,21 @@ pub struct CheckOptions {
     pub sizes: Option<Sizes>,
     /// The part of the cases this run covers.
     pub shard: Shard,
+    /// How long to shrink a failure before showing the smallest failing case found so far.
+    pub shrink_time: Duration,
 }
 
 impl Default for CheckOptions {
     fn default() -> CheckOptions {
-        CheckOptions { seed: DEFAULT_SEED, from: 0, cases: None, time: None, sizes: None, shard: Shard::WHOLE }
+        CheckOptions {
+            seed: DEFAULT_SEED,
+            from: 0,
+            cases: None,
+            time: None,
+            sizes: None,
+            shard: Shard::WHOLE,
+            shrink_time: DEFAULT_SHRINK_TIME,
+        }
     }
 }
 
@@ -145,6 +155,10 @@ pub struct Failure {
     pub minimal: String,
     pub minimal_size: usize,
     pub shrink_steps: usize,
+    /// Whether shrinking ended on a minimal case; false when it ran out of its time budget.
+    pub shrink_complete: bool,
+    /// The time budget shrinking had.
+    pub shrink_time: Duration,
     pub solver: String,
     pub oracle: String,
     /// The oracle's answer to the minimal case as contest output; `None` if the oracle panicked.
@@ -211,16 +225,24 @@ pub fn check<P: Problem>(options: &CheckOptions, progress: &ProgressBar) -> Summ
             summary.agreed += 1;
             ControlFlow::Continue(())
         } else {
-            summary.failure = Some(failure::<P>(checked.case, options, index, sizes));
+            summary.failure = Some(failure::<P>(checked.case, options, index, sizes, progress));
             ControlFlow::Break(())
         }
     });
     summary
 }
 
-fn failure<P: Problem>(case: P::Case, options: &CheckOptions, index: u64, sizes: Sizes) -> Failure {
+fn failure<P: Problem>(
+    case: P::Case,
+    options: &CheckOptions,
+    index: u64,
+    sizes: Sizes,
+    progress: &ProgressBar,
+) -> Failure {
     let original = P::write(std::slice::from_ref(&case));
-    let (minimal, shrink_steps) = shrink_while::<P>(case, |c| !Verdicts::<P>::of(c).agree());
+    let deadline = Instant::now().checked_add(options.shrink_time);
+    let shrunk = shrink_while::<P>(case, |c| !Verdicts::<P>::of(c).agree(), deadline, Some(&shrinking(progress)));
+    let Shrunk { case: minimal, steps: shrink_steps, complete: shrink_complete, .. } = shrunk;
     let verdicts = Verdicts::<P>::of(&minimal);
     let (solver, oracle) = verdicts.shown();
     let expected = match verdicts.oracle {
@@ -234,6 +256,8 @@ fn failure<P: Problem>(case: P::Case, options: &CheckOptions, index: u64, sizes:
         minimal: P::write(std::slice::from_ref(&minimal)),
         minimal_size: P::size(&minimal),
         shrink_steps,
+        shrink_complete,
+        shrink_time: options.shrink_time,
         solver,
         oracle,
         expected,
@@ -245,19 +269,37 @@ impl Failure {
     /// The report a person reads: the minimal case as contest input, both answers, and how to get it back.
     pub fn report(&self, problem: &str) -> String {
         format!(
-            "{problem}: solver and oracle disagree on case {index} (shrunk in {steps} step(s) to size {size})\n\
+            "{problem}: solver and oracle disagree on case {index} ({shrunk})\n\
              --- minimal input ---\n{minimal}--- answers ---\nsolver: {solver}\noracle: {oracle}\n\
              --- reproduce ---\n{command}\n\
              (or save the input above and compare `gamecheck solve {problem} FILE` with `--oracle`)\n",
             index = self.index,
-            steps = self.shrink_steps,
-            size = self.minimal_size,
+            shrunk = shrunk_how(self.shrink_complete, self.shrink_steps, self.minimal_size, self.shrink_time),
             minimal = self.minimal,
             solver = self.solver,
             oracle = self.oracle,
             command = self.command,
         )
     }
+}
+
+/// How shrinking went, for a report: `shrunk in N step(s) to size X`, or where the time budget stopped it.
+pub fn shrunk_how(complete: bool, steps: usize, size: usize, budget: Duration) -> String {
+    if complete {
+        format!("shrunk in {steps} step(s) to size {size}")
+    } else {
+        format!(
+            "shrinking stopped at the {} s budget after {steps} step(s): the smallest failing case found, size {size}",
+            budget.as_secs_f64()
+        )
+    }
+}
+
+/// `bar` turned into a line that shows shrinking's progress (its message); it keeps its prefix, the problem.
+pub fn shrinking(bar: &ProgressBar) -> ProgressBar {
+    let style = indicatif::ProgressStyle::with_template("{prefix:>22} {msg} {elapsed}").expect("a valid template");
+    bar.set_style(style);
+    bar.clone()
 }
 
 /// Writes a failing case and its right answers as `DIR/PROBLEM/seed-S-case-I.in` and `.ans`, the layout of

@@ -174,12 +174,24 @@ struct Run {
     /// Board sizes, `7` or `3..12` (inclusive); each problem's oracle-sized default when absent.
     #[arg(long)]
     size: Option<Sizes>,
+    /// Shrink a failure for at most this many seconds, then show the smallest failing case found so far.
+    #[arg(long, value_name = "SECS", default_value_t = gamecheck::problem::DEFAULT_SHRINK_TIME.as_secs_f64())]
+    shrink_time: f64,
 }
 
 impl Run {
     fn options(&self, shard: Shard) -> anyhow::Result<CheckOptions> {
         let time = self.time.map(Duration::try_from_secs_f64).transpose().context("--time takes seconds")?;
-        Ok(CheckOptions { seed: self.seed, from: self.from, cases: self.cases, time, sizes: self.size, shard })
+        let shrink_time = Duration::try_from_secs_f64(self.shrink_time).context("--shrink-time takes seconds")?;
+        Ok(CheckOptions {
+            seed: self.seed,
+            from: self.from,
+            cases: self.cases,
+            time,
+            sizes: self.size,
+            shard,
+            shrink_time,
+        })
     }
 }
 

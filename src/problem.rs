@@ -2,8 +2,10 @@
 
 use std::fmt::{Debug, Display};
 use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::time::{Duration, Instant};
 
 use games::{ParseError, Sizes, case_rng};
+use indicatif::ProgressBar;
 use rand_chacha::ChaCha8Rng;
 
 /// One problem: its cases and answers, contest format, generator, shrinking steps, solver and oracle.
@@ -41,8 +43,10 @@ pub trait Problem: 'static {
     /// The size knob of a case (N for Hex), for reports.
     fn size(case: &Self::Case) -> usize;
     fn generate(rng: &mut ChaCha8Rng, sizes: Sizes) -> Self::Case;
-    /// Strictly smaller cases to try when this one exposes a bug, most promising first.
-    fn shrink(case: &Self::Case) -> Vec<Self::Case>;
+    /// Strictly smaller cases to try when this one exposes a bug, most promising first (the coarse steps of a big
+    /// case before the single ones). Built as they are asked for: a big case has millions of candidates, and
+    /// shrinking must hold only the few it is trying.
+    fn shrink(case: &Self::Case) -> Box<dyn Iterator<Item = Self::Case>>;
     /// One answer of someone else's contest output (the text after `Case #x: `), printed again as we print answers,
     /// so that it compares with an [`Self::Answer`]'s `to_string()`; `Err` says what was expected.
     fn read_answer(text: &str) -> Result<String, String>;
@@ -209,24 +213,75 @@ pub fn rejection<P: Problem>(case: &P::Case, outcome: &Outcome<P::Answer>) -> Op
 /// [`Problem::shrink`]'s candidates, less any equal to the case itself. Every greedy shrinking loop (ours, proptest's
 /// and quickcheck's) goes through this: a shrinker that handed its input back, by a slip in a problem's shrink steps,
 /// would otherwise loop for ever on the same failing case instead of ending on it.
-pub fn smaller_cases<P: Problem>(case: &P::Case) -> Vec<P::Case> {
-    let mut candidates = P::shrink(case);
-    candidates.retain(|c| c != case);
-    candidates
+pub fn smaller_cases<P: Problem>(case: &P::Case) -> Box<dyn Iterator<Item = P::Case>> {
+    let own = case.clone();
+    Box::new(P::shrink(case).filter(move |c| *c != own))
 }
 
-/// Greedy shrinking: take the first smaller candidate that still fails, until none does. Candidates are tried on
-/// the current rayon pool, and the first failing one in the problem's order wins, so the result does not depend on
-/// the number of threads.
+/// How long `check` and `stress` shrink a failure by default before showing the smallest failing case found.
+pub const DEFAULT_SHRINK_TIME: Duration = Duration::from_secs(60);
+
+/// What greedy shrinking ended on.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Shrunk<C> {
+    /// The smallest failing case found: minimal if `complete`.
+    pub case: C,
+    /// Smaller failing cases taken, one after another.
+    pub steps: usize,
+    /// Candidates tried, counted as one thread would try them: up to the failing one of each step, and all of them
+    /// for the last case.
+    pub tried: u64,
+    /// Whether no candidate of `case` fails; false when the deadline stopped the search first.
+    pub complete: bool,
+}
+
+/// Greedy shrinking: take the first smaller candidate that still fails, until none does or `deadline` passes.
 ///
-/// Returns the minimal case and how many steps it took. Every candidate is strictly smaller, so this ends.
-pub fn shrink_while<P: Problem>(case: P::Case, fails: impl Fn(&P::Case) -> bool + Sync) -> (P::Case, usize) {
-    use rayon::iter::{IntoParallelIterator, ParallelIterator};
-    let mut case = case;
-    let mut steps = 0;
-    while let Some(smaller) = smaller_cases::<P>(&case).into_par_iter().find_first(|c| fails(c)) {
-        case = smaller;
-        steps += 1;
+/// Candidates are drawn lazily in chunks of the current rayon pool's size and each chunk is tried in parallel; the
+/// first failing one in the problem's order wins, so the result does not depend on the number of threads (unless
+/// the deadline cuts it short, which is looked at between chunks). Memory stays at a chunk of cases. `progress`, if
+/// given, shows steps, candidates tried and the current size as its message. Every candidate is strictly smaller,
+/// so this ends.
+pub fn shrink_while<P: Problem>(
+    case: P::Case,
+    fails: impl Fn(&P::Case) -> bool + Sync,
+    deadline: Option<Instant>,
+    progress: Option<&ProgressBar>,
+) -> Shrunk<P::Case> {
+    use rayon::iter::{IndexedParallelIterator, IntoParallelRefIterator};
+    let threads = rayon::current_num_threads().max(1);
+    let mut shrunk = Shrunk { case, steps: 0, tried: 0, complete: false };
+    let show = |shrunk: &Shrunk<P::Case>| {
+        if let Some(bar) = progress {
+            let size = P::size(&shrunk.case);
+            bar.set_message(format!("shrinking: {} step(s), {} tried, size {size}", shrunk.steps, shrunk.tried));
+        }
+    };
+    'cases: loop {
+        show(&shrunk);
+        let mut candidates = smaller_cases::<P>(&shrunk.case);
+        loop {
+            if deadline.is_some_and(|d| Instant::now() >= d) {
+                return shrunk;
+            }
+            let chunk: Vec<P::Case> = candidates.by_ref().take(threads).collect();
+            if chunk.is_empty() {
+                shrunk.complete = true;
+                show(&shrunk);
+                return shrunk;
+            }
+            match chunk.par_iter().position_first(&fails) {
+                Some(at) => {
+                    shrunk.tried += at as u64 + 1;
+                    shrunk.steps += 1;
+                    shrunk.case = chunk.into_iter().nth(at).expect("the failing candidate is in the chunk");
+                    continue 'cases;
+                }
+                None => {
+                    shrunk.tried += chunk.len() as u64;
+                    show(&shrunk);
+                }
+            }
+        }
     }
-    (case, steps)
 }

@@ -10,8 +10,8 @@ use std::time::{Duration, Instant};
 use games::Sizes;
 use indicatif::ProgressBar;
 
-use crate::check::{CheckOptions, Shard, in_order};
-use crate::problem::{rejection, run, shrink_while};
+use crate::check::{CheckOptions, Shard, in_order, shrinking, shrunk_how};
+use crate::problem::{Shrunk, rejection, run, shrink_while};
 use crate::registry::Engine;
 use crate::{Problem, generate_case, program};
 
@@ -134,6 +134,10 @@ pub struct StressFailure {
     pub expected: String,
     pub minimal_size: usize,
     pub shrink_steps: usize,
+    /// Whether shrinking ended on a minimal case; false when it ran out of its time budget.
+    pub shrink_complete: bool,
+    /// The time budget shrinking had.
+    pub shrink_time: Duration,
     pub against: Engine,
     pub command: String,
 }
@@ -260,7 +264,7 @@ pub fn stress<P: Problem>(
                 return ControlFlow::Continue(());
             }
             Ok(Err(fault)) => {
-                let failure = failure::<P>(program, options, first_of(b), ran.cases, fault);
+                let failure = failure::<P>(program, options, first_of(b), ran.cases, fault, progress);
                 // Cases before the failing one in its batch passed alone; a batch that fails only as a whole
                 // counts whole.
                 if !failure.batch_only {
@@ -286,6 +290,7 @@ fn failure<P: Problem>(
     first: u64,
     cases: Vec<P::Case>,
     fault: Fault,
+    progress: &ProgressBar,
 ) -> StressFailure {
     let fails_as = |kind: FaultKind| {
         move |case: &P::Case| {
@@ -319,13 +324,17 @@ fn failure<P: Problem>(
             expected,
             minimal_size: cases.iter().map(P::size).max().unwrap_or(0),
             shrink_steps: 0,
+            shrink_complete: true,
+            shrink_time: options.cases.shrink_time,
             against: options.against,
             command: command(first, cases.len() as u64),
         };
     };
     let index = first + i as u64;
     let case = cases.into_iter().nth(i).expect("the failing case is in the batch");
-    let (minimal, shrink_steps) = shrink_while::<P>(case, fails_as(fault.kind));
+    let deadline = Instant::now().checked_add(options.cases.shrink_time);
+    let shrunk = shrink_while::<P>(case, fails_as(fault.kind), deadline, Some(&shrinking(progress)));
+    let Shrunk { case: minimal, steps: shrink_steps, complete: shrink_complete, .. } = shrunk;
     let cases = std::slice::from_ref(&minimal);
     let expected = answers::<P>(cases, options.against);
     // The minimal case's own fault (its message and output), run once more.
@@ -341,6 +350,8 @@ fn failure<P: Problem>(
         expected: games::contest::write_answers(expected),
         minimal_size: P::size(&minimal),
         shrink_steps,
+        shrink_complete,
+        shrink_time: options.cases.shrink_time,
         against: options.against,
         command: command(index, 1),
     }
@@ -384,7 +395,7 @@ impl StressFailure {
         let shrunk = if self.batch_only {
             "no case of the batch fails alone, so the whole batch is shown, not shrunk".to_string()
         } else {
-            format!("shrunk in {} step(s) to size {}", self.shrink_steps, self.minimal_size)
+            shrunk_how(self.shrink_complete, self.shrink_steps, self.minimal_size, self.shrink_time)
         };
         let mut report = format!(
             "{problem}: the program fails on case {index}: {kind} ({shrunk})\n{message}\n\

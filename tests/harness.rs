@@ -37,10 +37,10 @@ impl Problem for BrokenHex {
     fn generate(rng: &mut ChaCha8Rng, sizes: Sizes) -> Board {
         Hex::generate(rng, sizes)
     }
-    fn shrink(case: &Board) -> Vec<Board> {
+    fn shrink(case: &Board) -> Box<dyn Iterator<Item = Board>> {
         let mut candidates = Hex::shrink(case);
-        candidates.insert(candidates.len() / 2, case.clone());
-        candidates
+        let first = candidates.next();
+        Box::new(first.into_iter().chain([case.clone()]).chain(candidates))
     }
     fn arbitrary(u: &mut arbitrary::Unstructured<'_>) -> arbitrary::Result<Board> {
         Hex::arbitrary(u)
@@ -104,6 +104,22 @@ fn the_proptest_strategy_shrinks_to_a_minimal_board() {
     match result {
         Err(TestError::Fail(_, board)) => assert_minimal(&board),
         other => panic!("expected a shrunk failure, got {other:?}"),
+    }
+}
+
+/// With no time to shrink, proptest reports the failing case as generated: big boards are shown, not lost.
+#[test]
+fn the_proptest_strategy_stops_shrinking_at_its_time_limit() {
+    let mut runner = TestRunner::new(Config { cases: 2_000, failure_persistence: None, ..Config::default() });
+    let strategy = strategy::cases::<BrokenHex>(Sizes::new(30, 40)).shrink_time(std::time::Duration::ZERO);
+    let result =
+        runner.run(&strategy, |board| if disagree(&board) { Err(TestCaseError::fail("disagree")) } else { Ok(()) });
+    match result {
+        Err(TestError::Fail(_, board)) => {
+            assert!(disagree(&board));
+            assert!(board.size() >= 30, "shrunk although out of time:\n{board}");
+        }
+        other => panic!("expected a failure, got {other:?}"),
     }
 }
 

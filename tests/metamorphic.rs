@@ -2,6 +2,9 @@
 //! board the way the rules say the transform changes the answer.
 
 use gamecheck::problems::{AdjacentConsecutive, Havannah, Hex, InventorOutlasting};
+use std::time::Instant;
+
+use gamecheck::problem::DEFAULT_SHRINK_TIME;
 use gamecheck::{Problem, generate_case, smaller_cases};
 use games::Sizes;
 use games::adjacent_consecutive as ac;
@@ -10,13 +13,14 @@ use games::hex::{Board, Verdict};
 use games::inventor_outlasting as io;
 use quickcheck::{Arbitrary, Gen, QuickCheck};
 
-/// A generated case of up to `MAX` in size, shrunk with the problem's own steps.
-struct Big<P: Problem, const MAX: usize>(P::Case);
+/// A generated case of up to `MAX` in size, shrunk with the problem's own steps, and when shrinking it must stop:
+/// set at its first shrink, so that a failing big case is printed within [`DEFAULT_SHRINK_TIME`].
+struct Big<P: Problem, const MAX: usize>(P::Case, Option<Instant>);
 
 // By hand: derives would demand Clone and Debug of the problem marker type too.
 impl<P: Problem, const MAX: usize> Clone for Big<P, MAX> {
     fn clone(&self) -> Self {
-        Big(self.0.clone())
+        Big(self.0.clone(), self.1)
     }
 }
 
@@ -29,11 +33,14 @@ impl<P: Problem, const MAX: usize> std::fmt::Debug for Big<P, MAX> {
 impl<P: Problem, const MAX: usize> Arbitrary for Big<P, MAX> {
     fn arbitrary(g: &mut Gen) -> Self {
         let sizes = Sizes::new(1, MAX).clamp(P::CHECK_SIZES.min, MAX);
-        Big(generate_case::<P>(u64::arbitrary(g), u64::arbitrary(g), sizes))
+        Big(generate_case::<P>(u64::arbitrary(g), u64::arbitrary(g), sizes), None)
     }
 
     fn shrink(&self) -> Box<dyn Iterator<Item = Self>> {
-        Box::new(smaller_cases::<P>(&self.0).into_iter().map(Big))
+        let now = Instant::now();
+        let deadline = self.1.unwrap_or_else(|| now.checked_add(DEFAULT_SHRINK_TIME).unwrap_or(now));
+        let candidates = smaller_cases::<P>(&self.0).take_while(move |_| Instant::now() < deadline);
+        Box::new(candidates.map(move |case| Big(case, Some(deadline))))
     }
 }
 

@@ -111,6 +111,26 @@ fn a_hex_program_that_ignores_the_stone_count_is_caught_and_shrunk() {
     assert_eq!((minimal.size(), stones), (2, 2), "{}", failure.report("hex"));
 }
 
+/// Out of shrinking time, the report shows the failing case as found and says that shrinking was cut short.
+#[test]
+fn shrinking_out_of_time_shows_the_case_found_and_says_so() {
+    let program = command("hex", &["ignore-count"]);
+    let cut = StressOptions { cases: CheckOptions { shrink_time: Duration::ZERO, ..Default::default() }, ..options() };
+    let (failure, minimal) = caught::<Hex>(&program, &cut);
+    let report = failure.report("hex");
+    assert!(!failure.shrink_complete, "{report}");
+    assert_eq!(failure.shrink_steps, 0);
+    assert!(
+        report.contains("shrinking stopped at the 0 s budget after 0 step(s): the smallest failing case found, size"),
+        "{report}"
+    );
+    assert_eq!(fault::<Hex>(&program, &minimal, DEFAULT_TIMEOUT), Some(FaultKind::WrongAnswer));
+    let (whole, _) = caught::<Hex>(&program, &options());
+    assert!(whole.shrink_complete && whole.report("hex").contains("shrunk in "), "{}", whole.report("hex"));
+    assert_eq!(whole.index, failure.index);
+    assert!(minimal.size() > 2, "the generated case, not the shrunk one:\n{}", failure.minimal);
+}
+
 #[test]
 fn a_hex_program_that_crashes_on_n_1_is_caught_and_shrunk() {
     let program = command("hex", &["crash-on-one"]);

@@ -4,12 +4,13 @@
 //! oracle to work out on their own.
 
 use std::fmt;
+use std::sync::Arc;
 
 use rand::seq::{IndexedRandom, SliceRandom};
 use rand::{Rng, RngExt};
 
-use crate::Sizes;
 use crate::contest::{Lines, ParseError, quote, read_number};
+use crate::{Sizes, halvings};
 
 pub const NAME: &str = "adjacent-consecutive";
 /// The official lower limit; below it the problem is not posed.
@@ -119,6 +120,34 @@ impl Game {
             ));
         }
         out
+    }
+
+    /// The game without the moves in `drop`, their tiles and cells, the others renumbered down to close the gaps.
+    fn without_moves(&self, drop: std::ops::Range<usize>) -> Game {
+        let n = self.n as usize;
+        let (mut tile_gone, mut cell_gone) = (vec![false; n + 1], vec![false; n + 1]);
+        for m in &self.moves[drop.clone()] {
+            tile_gone[m.tile as usize] = true;
+            cell_gone[m.cell as usize] = true;
+        }
+        // How many tiles (cells) up to each number are gone: what a kept one's number drops by.
+        let below = |gone: Vec<bool>| -> Vec<u32> {
+            gone.iter()
+                .scan(0, |count, &g| {
+                    *count += u32::from(g);
+                    Some(*count)
+                })
+                .collect()
+        };
+        let (tiles_below, cells_below) = (below(tile_gone), below(cell_gone));
+        let moves = (self.moves.iter().enumerate())
+            .filter(|(k, _)| !drop.contains(k))
+            .map(|(_, m)| Move {
+                tile: m.tile - tiles_below[m.tile as usize],
+                cell: m.cell - cells_below[m.cell as usize],
+            })
+            .collect();
+        Game { n: self.n - drop.len() as u32, moves }
     }
 
     /// The game without move `i`'s tile and move `j`'s cell, the tiles and cells after them renumbered down by
@@ -250,28 +279,43 @@ pub fn write(games: &[Game]) -> String {
     out
 }
 
-/// Smaller games to try when a game exposes a bug. A game must play all N moves, so a smaller game has N − 1:
-/// one move taken out with its tile and its cell (the later moves first, as they leave the earlier states alone),
-/// the tiles above it and cells right of it renumbered down. Taking a tile out makes its two neighbours
+/// Smaller games to try when a game exposes a bug. A game must play all N moves, so a smaller game loses moves
+/// together with their tiles and cells: one move taken out with its tile and its cell (the later moves first, as
+/// they leave the earlier states alone), the tiles above it and cells right of it renumbered down. Taking a tile out makes its two neighbours
 /// consecutive and taking a cell out makes its two neighbours adjacent, so these are new games, not sub-games;
 /// for small N, also every way of taking out one move's tile and another's cell and joining what is left of the
 /// two into one move. Nothing below N = 4.
-pub fn shrink(game: &Game) -> Vec<Game> {
+///
+/// Games above [`SMALL`] moves first lose blocks of moves the same way: the last half, quarter, … of the game, then
+/// the other halves, quarters, … down to sixteenths, later blocks first. Candidates are
+/// built one at a time from one shared copy of the game.
+pub fn shrink(game: &Game) -> impl Iterator<Item = Game> + Send + 'static {
     let n = game.moves.len();
-    if game.n <= MIN_N || n != game.n as usize {
-        return Vec::new();
-    }
-    let mut out: Vec<Game> = (0..n).rev().map(|i| game.without(i, i, i)).collect();
-    if n <= 10 {
-        for i in (0..n).rev() {
-            for j in (0..n).rev().filter(|&j| j != i) {
-                out.push(game.without(i, j, i));
-                out.push(game.without(i, j, j));
-            }
-        }
-    }
-    out
+    let valid = game.n > MIN_N && n == game.n as usize;
+    let n = if valid { n } else { 0 };
+    let game = Arc::new(game.clone());
+    // Every move's state depends on the tiles and cells still to come, so a block left out changes the whole game
+    // and most blocks stop failing: the tails (the last half, quarter, …, two) come first, the other blocks only
+    // while there are at most 16 of a length, so the single steps are reached after a few dozen tries.
+    let coarse = move |run: &usize| n > SMALL && n - run >= MIN_N as usize;
+    let g = Arc::clone(&game);
+    let tails = halvings(n).filter(coarse).map(move |run| g.without_moves(n - run..n));
+    let g = Arc::clone(&game);
+    let blocks = halvings(n).filter(coarse).filter(move |&run| n / run <= 16).flat_map(move |run| {
+        let g = Arc::clone(&g);
+        (2..=n / run).map(move |j| g.without_moves(n - j * run..n - (j - 1) * run))
+    });
+    let g = Arc::clone(&game);
+    let singles = (0..n).rev().map(move |i| g.without(i, i, i));
+    let merges = (0..if n <= 10 { n } else { 0 }).rev().flat_map(move |i| {
+        let g = Arc::clone(&game);
+        (0..n).rev().filter(move |&j| j != i).flat_map(move |j| [g.without(i, j, i), g.without(i, j, j)])
+    });
+    tails.chain(blocks).chain(singles).chain(merges)
 }
+
+/// Games up to this many moves shrink by single steps only.
+pub const SMALL: usize = 16;
 
 /// Judges moves for the generators that play well or badly on purpose. `games` holds no game logic, so the
 /// harness supplies one; `gamecheck`'s uses the fast solver's per-state view. A wrong judge only changes which games
@@ -795,7 +839,7 @@ mod tests {
         let mut rng = case_rng(11, 0);
         for _ in 0..30 {
             let game = generate(&mut rng, Sizes::new(4, 12), None);
-            let smaller = shrink(&game);
+            let smaller: Vec<Game> = shrink(&game).collect();
             if game.n == MIN_N {
                 assert!(smaller.is_empty());
                 continue;
@@ -810,7 +854,33 @@ mod tests {
         }
         // Taking out the last move keeps every earlier move but renumbers around its tile and cell.
         let game = Game::from_pairs(5, &[(1, 5), (4, 1), (5, 3), (2, 2), (3, 4)]).unwrap();
-        assert_eq!(shrink(&game)[0], Game::from_pairs(4, &[(1, 4), (3, 1), (4, 3), (2, 2)]).unwrap());
+        assert_eq!(shrink(&game).next().unwrap(), Game::from_pairs(4, &[(1, 4), (3, 1), (4, 3), (2, 2)]).unwrap());
+    }
+
+    /// A game of 10^5 moves first loses its last half, quarter, …, then its first half, then other quarters; each
+    /// offer is a valid game, its kept moves renumbered in order.
+    #[test]
+    fn large_games_drop_blocks_of_moves_first() {
+        let game = generate(&mut case_rng(15, 0), Sizes::new(MAX_N as usize, MAX_N as usize), None);
+        let offers: Vec<Game> = shrink(&game).take(19).collect();
+        let sizes: Vec<u32> = offers.iter().map(|g| g.n).collect();
+        let tails = [50_000, 75_000, 87_500, 93_750, 96_875, 98_438, 99_219, 99_610, 99_805, 99_903, 99_952, 99_976];
+        assert_eq!(sizes[..12], tails);
+        assert_eq!(sizes[12..], [99_988, 99_994, 99_997, 50_000, 75_000, 75_000, 75_000]);
+        offers.iter().for_each(assert_valid);
+        // Without its second half, the game's first half keeps its order of tiles and of cells.
+        let order = |moves: &[Move], key: fn(&Move) -> u32| {
+            let mut idx: Vec<usize> = (0..moves.len()).collect();
+            idx.sort_by_key(|&i| key(&moves[i]));
+            idx
+        };
+        let half = &game.moves[..50_000];
+        assert_eq!(order(&offers[0].moves, |m| m.tile), order(half, |m| m.tile));
+        assert_eq!(order(&offers[0].moves, |m| m.cell), order(half, |m| m.cell));
+        // Dropping a block of one move is the single step.
+        let small = Game::from_pairs(5, &[(1, 5), (4, 1), (5, 3), (2, 2), (3, 4)]).unwrap();
+        assert_eq!(small.without_moves(4..5), small.without(4, 4, 4));
+        assert_eq!(small.without_moves(1..2), small.without(1, 1, 1));
     }
 
     #[test]

@@ -5,12 +5,14 @@
 //! on its own; this module knows only what a board holds.
 
 use std::fmt;
+use std::ops::Range;
+use std::sync::Arc;
 
 use rand::seq::SliceRandom;
 use rand::{Rng, RngExt};
 
-use crate::Sizes;
 use crate::contest::{Lines, ParseError, quote};
+use crate::{Sizes, halvings};
 
 pub const NAME: &str = "hex";
 /// The largest board the project accepts (the official limit is 100).
@@ -142,14 +144,17 @@ impl Board {
     }
 
     /// The board without one row and one column, for shrinking.
-    fn without(&self, row: usize, col: usize) -> Board {
-        let mut out = Board::new(self.n - 1);
-        for cell in out.cells() {
-            let from =
-                Cell { row: cell.row + usize::from(cell.row >= row), col: cell.col + usize::from(cell.col >= col) };
-            out.set(cell, self.get(from));
+    /// The board without rows `rows` and columns `cols` (two runs of one length), the rest closed up in order.
+    fn without_block(&self, rows: Range<usize>, cols: Range<usize>) -> Board {
+        debug_assert_eq!(rows.len(), cols.len());
+        let n = self.n - rows.len();
+        let mut cells = Vec::with_capacity(n * n);
+        for row in (0..self.n).filter(|r| !rows.contains(r)) {
+            let row = &self.cells[row * self.n..(row + 1) * self.n];
+            cells.extend_from_slice(&row[..cols.start]);
+            cells.extend_from_slice(&row[cols.end..]);
         }
-        out
+        Board { n, cells }
     }
 }
 
@@ -306,42 +311,91 @@ pub fn write(boards: &[Board]) -> String {
 
 /// Smaller boards to try when a board exposes a bug: one row and one column fewer first, then one stone fewer,
 /// then one stone of each colour fewer.
-pub fn shrink(board: &Board) -> Vec<Board> {
+///
+/// Boards above [`SMALL`] first lose blocks of rows together with as many columns (halves, quarters, … of N), and
+/// after the single rows and columns, blocks of stones are cleared (quarters, sixteenths, … of the board) before
+/// single stones: a 2000×2000 board reaches a small one in a few dozen runs, where single steps would take
+/// thousands. Candidates are built one at a time from one shared copy of the board, so a search holds only the
+/// few it is trying.
+pub fn shrink(board: &Board) -> impl Iterator<Item = Board> + Send + 'static {
     let n = board.size();
-    let mut out = Vec::new();
-    if n > 1 {
-        // Any row with any column, so that no two stones pin the size; on big boards (quickcheck's) only row i with
-        // column i and the two other corners, to keep the candidate list short.
-        let drops: Vec<(usize, usize)> = if n <= 16 {
-            (0..n).flat_map(|r| (0..n).map(move |c| (r, c))).collect()
+    let board = Arc::new(board.clone());
+    let large = n > SMALL;
+    let b = Arc::clone(&board);
+    let blocks = halvings(if large { n } else { 0 }).flat_map(move |k| {
+        // Every row block with every column block while there are few, so that stones in two corners do not pin
+        // the size; past that the diagonal blocks only.
+        let count = n / k;
+        let pairs: Vec<(usize, usize)> = if count <= 4 {
+            (0..count).flat_map(|i| (0..count).map(move |j| (i, j))).collect()
         } else {
-            (0..n).map(|i| (i, i)).chain([(0, n - 1), (n - 1, 0)]).collect()
+            (0..count).map(|i| (i, i)).collect()
         };
-        for (row, col) in drops {
-            out.push(board.without(row, col));
+        let b = Arc::clone(&b);
+        pairs.into_iter().map(move |(i, j)| b.without_block(i * k..i * k + k, j * k..j * k + k))
+    });
+    // Any row with any column, so that no two stones pin the size; on big boards only row i with column i and the
+    // two other corners, as the blocks above did the coarse work.
+    let drops: Box<dyn Iterator<Item = (usize, usize)> + Send> = if n <= 1 {
+        Box::new(std::iter::empty())
+    } else if !large {
+        Box::new((0..n).flat_map(move |r| (0..n).map(move |c| (r, c))))
+    } else {
+        Box::new((0..n).map(|i| (i, i)).chain([(0, n - 1), (n - 1, 0)]))
+    };
+    let b = Arc::clone(&board);
+    let drops = drops.map(move |(row, col)| b.without_block(row..row + 1, col..col + 1));
+    let b = Arc::clone(&board);
+    let clears = halvings(if large { n } else { 0 }).flat_map(move |side| {
+        let count = n.div_ceil(side);
+        let b = Arc::clone(&b);
+        (0..count * count).filter_map(move |i| {
+            let (rows, cols) = ((i / count) * side, (i % count) * side);
+            let (rows, cols) = (rows..(rows + side).min(n), cols..(cols + side).min(n));
+            let stones = rows.clone().flat_map(|row| cols.clone().map(move |col| Cell { row, col }));
+            if stones.clone().all(|c| b.get(c).is_none()) {
+                return None;
+            }
+            let mut smaller = (*b).clone();
+            for cell in stones {
+                smaller.set(cell, None);
+            }
+            Some(smaller)
+        })
+    });
+    let b = Arc::clone(&board);
+    let singles = board.cells().filter(move |&c| b.get(c).is_some()).map({
+        let b = Arc::clone(&board);
+        move |cell| {
+            let mut smaller = (*b).clone();
+            smaller.set(cell, None);
+            smaller
         }
-    }
-    for cell in board.cells().filter(|&c| board.get(c).is_some()) {
-        let mut smaller = board.clone();
-        smaller.set(cell, None);
-        out.push(smaller);
-    }
+    });
     // One stone of each colour together keeps the count difference, which single removals always change: without
     // these, a bug in the rules after the count check can leave a shrink stuck on a full board. Their number is
     // the product of the counts, so only smallish boards get them.
-    let (blue, red): (Vec<Cell>, Vec<Cell>) = (board.stones(Stone::Blue).collect(), board.stones(Stone::Red).collect());
-    if blue.len() * red.len() <= MAX_PAIR_SHRINKS {
-        for &b in &blue {
-            for &r in &red {
-                let mut smaller = board.clone();
-                smaller.set(b, None);
-                smaller.set(r, None);
-                out.push(smaller);
-            }
-        }
-    }
-    out
+    let pairs = std::iter::once_with(move || {
+        let (blue, red) = (board.count(Stone::Blue), board.count(Stone::Red));
+        let pairs: Vec<(Cell, Cell)> = if blue * red <= MAX_PAIR_SHRINKS {
+            let red: Vec<Cell> = board.stones(Stone::Red).collect();
+            board.stones(Stone::Blue).flat_map(|b| red.iter().map(move |&r| (b, r))).collect()
+        } else {
+            Vec::new()
+        };
+        pairs.into_iter().map(move |(b, r)| {
+            let mut smaller = (*board).clone();
+            smaller.set(b, None);
+            smaller.set(r, None);
+            smaller
+        })
+    })
+    .flatten();
+    blocks.chain(drops).chain(clears).chain(singles).chain(pairs)
 }
+
+/// Boards up to this side shrink by single steps only, every row with every column: they are few.
+pub const SMALL: usize = 16;
 
 const MAX_PAIR_SHRINKS: usize = 5_000;
 
@@ -662,7 +716,7 @@ mod tests {
                 expected.push(without(&[(br, bc), (rr, rc)]));
             }
         }
-        assert_eq!(shrink(&board), expected);
+        assert_eq!(shrink(&board).collect::<Vec<_>>(), expected);
     }
 
     /// A 1×1 board has no minor; a full 12×12 board (72 × 72 colour pairs) is past the pair budget, so only its
@@ -670,10 +724,32 @@ mod tests {
     #[test]
     fn shrink_keeps_within_the_board_and_the_pair_budget() {
         let one = Board::from_rows(&["B"]).unwrap();
-        assert_eq!(shrink(&one), vec![Board::new(1)]);
+        assert_eq!(shrink(&one).collect::<Vec<_>>(), vec![Board::new(1)]);
         let rows: Vec<String> =
             (0..12).map(|r| (0..12).map(|c| if (r + c) % 2 == 0 { 'B' } else { 'R' }).collect()).collect();
-        assert_eq!(shrink(&Board::from_rows(&rows).unwrap()).len(), 144 + 144);
+        assert_eq!(shrink(&Board::from_rows(&rows).unwrap()).count(), 144 + 144);
+    }
+
+    /// A full 2000×2000 board first loses halves of its rows with halves of its columns (all four pairings), then
+    /// quarters; every offer is smaller and drawn from the board as it was.
+    #[test]
+    fn large_boards_drop_blocks_of_rows_and_columns_first() {
+        let n = MAX_N;
+        let mut board = Board::new(n);
+        for cell in board.cells() {
+            board.set(cell, Some(if (cell.row * 7 + cell.col * 3) % 5 < 2 { Stone::Blue } else { Stone::Red }));
+        }
+        let offers: Vec<Board> = shrink(&board).take(8).collect();
+        let sizes: Vec<usize> = offers.iter().map(Board::size).collect();
+        assert_eq!(sizes, [1000, 1000, 1000, 1000, 1500, 1500, 1500, 1500]);
+        // Rows 0..1000 and columns 1000..2000 gone: cell (r, c) is the old (r + 1000, c).
+        assert_eq!(offers[1].get(Cell { row: 3, col: 4 }), board.get(Cell { row: 1003, col: 4 }));
+        // After the single rows and columns come cleared blocks: a quarter of the board empty, the rest as it was.
+        let cleared = shrink(&board).find(|b| b.size() == n).unwrap();
+        assert_eq!(cleared.size(), n);
+        assert_eq!(cleared.count(Stone::Blue) + cleared.count(Stone::Red), n * n - n * n / 4);
+        assert_eq!(cleared.get(Cell { row: 999, col: 999 }), None);
+        assert_eq!(cleared.get(Cell { row: 1000, col: 999 }), board.get(Cell { row: 1000, col: 999 }));
     }
 
     /// Contest output reads back to the verdict it prints, and only that text does.

@@ -11,6 +11,7 @@
 //! [`all_boards`] counts size in cells instead: every shape R×C with R·C equal to it.
 
 use std::fmt;
+use std::sync::Arc;
 
 use rand::seq::SliceRandom;
 use rand::{Rng, RngExt};
@@ -314,26 +315,27 @@ pub fn write(boards: &[Board]) -> String {
 /// moves every cell below it to the other parity of `row + col`; dropping two keeps each cell's parity, so a bug
 /// between two spots of one parity still shrinks across the rows between them. Each step lowers (cells, spots) in
 /// lexicographic order, so shrinking ends.
-pub fn shrink(board: &Board) -> Vec<Board> {
-    let mut out = Vec::new();
-    for Cell { row, col } in board.spots() {
-        let mut smaller = board.clone();
-        smaller.set_spot(row, col, false);
-        out.push(smaller);
-    }
-    if board.rows > 1 {
-        out.extend((0..board.rows).map(|r| board.without_row(r)));
-    }
-    if board.cols > 1 {
-        out.extend((0..board.cols).map(|c| board.without_col(c)));
-    }
-    if board.rows > 2 {
-        out.extend((0..board.rows - 1).map(|r| board.without_row(r).without_row(r)));
-    }
-    if board.cols > 2 {
-        out.extend((0..board.cols - 1).map(|c| board.without_col(c).without_col(c)));
-    }
-    out
+pub fn shrink(board: &Board) -> impl Iterator<Item = Board> + Send + 'static {
+    // One shared copy: the candidates are built one at a time, as the search asks for them.
+    let board = Arc::new(board.clone());
+    let (rows, cols) = (board.rows, board.cols);
+    let b = Arc::clone(&board);
+    let spots = board.cells().filter(move |c| b.is_spot(c.row, c.col)).map({
+        let b = Arc::clone(&board);
+        move |Cell { row, col }| {
+            let mut smaller = (*b).clone();
+            smaller.set_spot(row, col, false);
+            smaller
+        }
+    });
+    let b = Arc::clone(&board);
+    let one_row = (0..if rows > 1 { rows } else { 0 }).map(move |r| b.without_row(r));
+    let b = Arc::clone(&board);
+    let one_col = (0..if cols > 1 { cols } else { 0 }).map(move |c| b.without_col(c));
+    let b = Arc::clone(&board);
+    let two_rows = (0..if rows > 2 { rows - 1 } else { 0 }).map(move |r| b.without_row(r).without_row(r));
+    let two_cols = (0..if cols > 2 { cols - 1 } else { 0 }).map(move |c| board.without_col(c).without_col(c));
+    spots.chain(one_row).chain(one_col).chain(two_rows).chain(two_cols)
 }
 
 /// The kinds of board the generator makes. A few spots scattered over a big board rarely share a diagonal, so most
@@ -800,14 +802,14 @@ mod tests {
             if c > 2 {
                 expected.extend((0..c - 1).map(|j| without_cols(&[j, j + 1])));
             }
-            assert_eq!(shrink(&Board::from_rows(rows).unwrap()), expected, "{rows:?}");
+            assert_eq!(shrink(&Board::from_rows(rows).unwrap()).collect::<Vec<_>>(), expected, "{rows:?}");
         }
     }
 
     #[test]
     fn shrink_steps_are_smaller() {
         let board = Board::from_rows(&["X.X", ".X."]).unwrap();
-        let steps = shrink(&board);
+        let steps: Vec<Board> = shrink(&board).collect();
         assert_eq!(steps.len(), 3 + 2 + 3 + 2);
         for step in &steps {
             let smaller = step.cell_count() < board.cell_count()
@@ -819,7 +821,7 @@ mod tests {
         // Columns 0 and 1, and 1 and 2: every remaining cell keeps the parity of its row + column.
         let narrow = Board::from_rows(&["X", "."]).unwrap();
         assert_eq!(steps.iter().filter(|&s| *s == narrow).count(), 2);
-        assert!(shrink(&Board::new(1, 1)).is_empty());
+        assert_eq!(shrink(&Board::new(1, 1)).count(), 0);
     }
 
     #[test]

@@ -15,3 +15,10 @@ pub mod seed;
 
 pub use contest::ParseError;
 pub use seed::{Sizes, case_rng};
+
+/// The block lengths of delta debugging over `len` items: halves, quarters, … down to blocks of two. Shrinkers try
+/// the coarse blocks of a big case first, so a case of a million items loses most of them in a few dozen runs where
+/// one item at a time would take a million.
+pub(crate) fn halvings(len: usize) -> impl Iterator<Item = usize> + Send + 'static {
+    std::iter::successors(Some(len / 2), |&k| Some(k / 2)).take_while(|&k| k >= 2)
+}

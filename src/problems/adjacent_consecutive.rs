@@ -39,8 +39,8 @@ impl Problem for AdjacentConsecutive {
         adjacent_consecutive::generate(rng, sizes, Some(&mut SolverReferee::default()))
     }
 
-    fn shrink(case: &Game) -> Vec<Game> {
-        adjacent_consecutive::shrink(case)
+    fn shrink(case: &Game) -> Box<dyn Iterator<Item = Game>> {
+        Box::new(adjacent_consecutive::shrink(case))
     }
 
     fn arbitrary(u: &mut arbitrary::Unstructured<'_>) -> arbitrary::Result<Game> {

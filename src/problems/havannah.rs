@@ -60,8 +60,8 @@ impl Problem for Havannah {
         havannah::generate(rng, sizes)
     }
 
-    fn shrink(case: &Game) -> Vec<Game> {
-        havannah::shrink(case)
+    fn shrink(case: &Game) -> Box<dyn Iterator<Item = Game>> {
+        Box::new(havannah::shrink(case))
     }
 
     fn arbitrary(u: &mut arbitrary::Unstructured<'_>) -> arbitrary::Result<Game> {

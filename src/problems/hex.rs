@@ -37,8 +37,8 @@ impl Problem for Hex {
         hex::generate(rng, sizes)
     }
 
-    fn shrink(case: &Board) -> Vec<Board> {
-        hex::shrink(case)
+    fn shrink(case: &Board) -> Box<dyn Iterator<Item = Board>> {
+        Box::new(hex::shrink(case))
     }
 
     fn arbitrary(u: &mut arbitrary::Unstructured<'_>) -> arbitrary::Result<Board> {

@@ -45,8 +45,8 @@ impl Problem for InventorOutlasting {
         inventor_outlasting::generate(rng, sizes)
     }
 
-    fn shrink(case: &Board) -> Vec<Board> {
-        inventor_outlasting::shrink(case)
+    fn shrink(case: &Board) -> Box<dyn Iterator<Item = Board>> {
+        Box::new(inventor_outlasting::shrink(case))
     }
 
     fn arbitrary(u: &mut arbitrary::Unstructured<'_>) -> arbitrary::Result<Board> {

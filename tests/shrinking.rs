@@ -1,0 +1,123 @@
+//! Shrinking that scales: the largest cases each problem accepts must shrink to small ones in few candidates,
+//! holding only a chunk of cases at a time, within a deadline, and the same way on any number of threads.
+
+use std::time::{Duration, Instant};
+
+use gamecheck::Problem;
+use gamecheck::problem::{Shrunk, shrink_while};
+use gamecheck::problems::{AdjacentConsecutive, Havannah, Hex};
+use games::hex::{Board, Stone};
+use games::{Sizes, case_rng};
+
+/// A full N = 2000 board: every cell a stone, a Red one in about one cell of three.
+fn full_hex() -> Board {
+    let mut board = Board::new(games::hex::MAX_N);
+    for cell in board.cells() {
+        let red = (cell.row * 7 + cell.col * 13) % 3 == 0;
+        board.set(cell, Some(if red { Stone::Red } else { Stone::Blue }));
+    }
+    board
+}
+
+fn has_red(board: &Board) -> bool {
+    board.as_slice().contains(&Some(Stone::Red))
+}
+
+/// From the largest board to one Red stone on a 1×1 board, in a few hundred candidates.
+#[test]
+fn a_2000_hex_board_shrinks_to_one_stone() {
+    let shrunk = shrink_while::<Hex>(full_hex(), has_red, None, None);
+    assert!(shrunk.complete);
+    assert_eq!(shrunk.case, Board::from_rows(&["R"]).unwrap());
+    assert!(shrunk.tried < 1_000, "{} candidates tried in {} steps", shrunk.tried, shrunk.steps);
+}
+
+/// Counts two apart (what the broken solver of tests/harness.rs gets wrong) survive the coarse steps down to the
+/// smallest board that has them.
+#[test]
+fn a_2000_hex_board_with_unbalanced_counts_shrinks_to_two_stones() {
+    let unbalanced = |b: &Board| b.count(Stone::Blue).abs_diff(b.count(Stone::Red)) > 1;
+    let shrunk = shrink_while::<Hex>(full_hex(), unbalanced, None, None);
+    assert!(shrunk.complete);
+    let stones = shrunk.case.count(Stone::Blue) + shrunk.case.count(Stone::Red);
+    assert_eq!((shrunk.case.size(), stones), (2, 2), "{:?}", shrunk.case);
+    assert!(shrunk.tried < 3_000, "{} candidates tried in {} steps", shrunk.tried, shrunk.steps);
+}
+
+/// A million moves on a board of side 10^9 come down to one stone on the smallest board.
+#[test]
+fn the_largest_havannah_game_shrinks_to_one_move_on_side_2() {
+    let game = games::havannah::generate_game(
+        &mut case_rng(1, 0),
+        games::havannah::MAX_S,
+        games::havannah::MAX_M,
+        games::havannah::Shape::Clusters,
+    );
+    let shrunk = shrink_while::<Havannah>(game, |g| !g.moves.is_empty(), None, None);
+    assert!(shrunk.complete);
+    assert_eq!((shrunk.case.size, shrunk.case.moves.len()), (2, 1));
+    assert!(shrunk.tried < 200, "{} candidates tried in {} steps", shrunk.tried, shrunk.steps);
+}
+
+/// Three stones in a row somewhere in a cluster of 10^6 far from the centre of the largest board: the cut to the
+/// stones' extent keeps their shape, so the line survives down to a small board.
+#[test]
+fn a_havannah_line_far_from_the_centre_shrinks_to_a_small_board() {
+    let game = games::havannah::generate_game(
+        &mut case_rng(2, 0),
+        games::havannah::MAX_S,
+        games::havannah::MAX_M,
+        games::havannah::Shape::Clusters,
+    );
+    let line = |g: &games::havannah::Game| {
+        let stones: std::collections::HashSet<_> = g.moves.iter().map(|c| (c.x, c.y)).collect();
+        stones.iter().any(|&(x, y)| stones.contains(&(x + 1, y)) && stones.contains(&(x + 2, y)))
+    };
+    assert!(line(&game));
+    let shrunk = shrink_while::<Havannah>(game, line, None, None);
+    assert!(shrunk.complete);
+    assert_eq!(shrunk.case.moves.len(), 3, "{:?}", shrunk.case);
+    assert!(shrunk.case.size <= 3, "{:?}", shrunk.case);
+    assert!(shrunk.tried < 2_000, "{} candidates tried in {} steps", shrunk.tried, shrunk.steps);
+}
+
+/// A game of 10^5 moves whose final row has consecutive tiles side by side shrinks to four or five moves.
+#[test]
+fn the_largest_adjacent_game_shrinks_to_the_smallest() {
+    let game = AdjacentConsecutive::generate(&mut case_rng(3, 0), Sizes::new(100_000, 100_000));
+    let pair = |g: &games::adjacent_consecutive::Game| {
+        let row = g.row_after(g.moves.len());
+        row.windows(2).any(|w| matches!(w, [Some(a), Some(b)] if a.abs_diff(*b) == 1))
+    };
+    assert!(pair(&game));
+    let shrunk = shrink_while::<AdjacentConsecutive>(game, pair, None, None);
+    assert!(shrunk.complete);
+    assert!((4..=5).contains(&shrunk.case.n), "{:?}", shrunk.case);
+    assert!(shrunk.tried < 500, "{} candidates tried in {} steps", shrunk.tried, shrunk.steps);
+}
+
+/// A deadline already passed: the case comes back at once, untouched, marked incomplete.
+#[test]
+fn a_passed_deadline_returns_the_case_as_it_was() {
+    let board = full_hex();
+    let shrunk = shrink_while::<Hex>(board.clone(), has_red, Some(Instant::now()), None);
+    assert_eq!(shrunk, Shrunk { case: board, steps: 0, tried: 0, complete: false });
+    // A deadline far off does not cut a small shrink short.
+    let far = Instant::now() + Duration::from_secs(3600);
+    let small = Board::from_rows(&["BR.", ".RB", "R.B"]).unwrap();
+    assert!(shrink_while::<Hex>(small, has_red, Some(far), None).complete);
+}
+
+/// One thread or two, the same candidates are tried in the same order and the same case wins each step.
+#[test]
+fn shrinking_is_the_same_on_one_and_two_threads() {
+    let board = Hex::generate(&mut case_rng(4, 0), Sizes::new(40, 40));
+    let unbalanced = |b: &Board| b.count(Stone::Blue).abs_diff(b.count(Stone::Red)) > 1 || has_red(b) && b.size() > 3;
+    let on = |threads| {
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+        pool.install(|| shrink_while::<Hex>(board.clone(), unbalanced, None, None))
+    };
+    let (one, two) = (on(1), on(2));
+    assert!(one.steps > 3, "{one:?}");
+    assert_eq!(one, two);
+}
