@@ -65,7 +65,8 @@ const IN_STEP: u8 = 0b111 << IN_SHIFT;
 const FROM_OWN_OUT: u8 = 7;
 
 /// The verdict on one board; see the module documentation for the method. It is `certified`'s: the witness costs a
-/// walk along one or two chains on top of the searches (measured in the commit that added it).
+/// walk along one or two chains on top of the searches, which did not show in `gamecheck solve` on twelve N = 2000
+/// boards with the counts in range (about 0.3 s user time with or without it).
 pub fn verdict(board: &Board) -> Verdict {
     certified(board).0
 }
