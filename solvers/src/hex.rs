@@ -24,11 +24,19 @@
 //!
 //! The board is copied into a grid with a one-cell empty border, so neighbour lookups need no bounds tests, and
 //! each cell's byte also carries its side and search marks. Searches are iterative (an explicit queue), and all
-//! work arrays are allocated once per call, before any search. On a random board whether a neighbour joins a
+//! their work arrays are allocated once per call, before any search. On a random board whether a neighbour joins a
 //! search is a coin toss that a branch would mispredict half the time, so the hot loops use masks instead: the
 //! queue always receives the neighbour and its end only moves when the neighbour really joins.
+//!
+//! # Witness
+//!
+//! [`certified`] also returns why its verdict holds (see [`Witness`]). Every chain it gives is read off a search:
+//! the first search's `from` marks lead back from its end to the first side, and breadth-first order makes that
+//! chain touch each side once. For a win, the cut is the stone where the residual search stops along the chain
+//! (see `Search::cut`). For two chains, the residual search records how it entered each in-half, the augmenting
+//! path is replayed from `t`, and the two chains are read off the flow of value 2 (see `Search::two_chains`).
 
-use games::hex::{Board, Stone, Verdict};
+use games::hex::{Board, Cell, Stone, Verdict, Witness};
 
 /// The low two bits of a grid byte: which stone, 0 for empty cells and the border.
 const COLOUR: u8 = 0b11;
@@ -48,33 +56,56 @@ const REACHED: u8 = 1 << 7;
 /// `from` entry of a stone the first search started on, i.e. reached straight from `s`. Any other reached stone
 /// holds the index, in `neighbours` of its parent, of the step that reached it.
 const FROM_SOURCE: u8 = 6;
+/// The low bits of `from`: the first search's step. The residual search keeps how it entered `v_in` in the bits
+/// above, so that the parents it still reads stay intact: the same step codes, or `FROM_OWN_OUT` for the
+/// reverse of a full `v_in → v_out`.
+const FIRST_STEP: u8 = 0b111;
+const IN_SHIFT: u32 = 3;
+const IN_STEP: u8 = 0b111 << IN_SHIFT;
+const FROM_OWN_OUT: u8 = 7;
 
-/// The verdict on one board; see the module documentation for the method.
+/// The verdict on one board; see the module documentation for the method. It is `certified`'s: the witness costs a
+/// walk along one or two chains on top of the searches, which did not show in `gamecheck solve` on twelve N = 2000
+/// boards with the counts in range (about 0.3 s user time with or without it).
 pub fn verdict(board: &Board) -> Verdict {
+    certified(board).0
+}
+
+/// The verdict with its witness (see games::hex::Witness), in O(N²) time and memory.
+pub fn certified(board: &Board) -> (Verdict, Witness) {
     let (grid, blue, red) = grid_of(board);
     if blue.abs_diff(red) > 1 {
-        return Verdict::Impossible;
+        return (Verdict::Impossible, Witness::Counts);
     }
     let mut search = Search::new(board.size(), grid, blue.max(red));
     let blue_end = search.first_chain(BLUE);
     let red_end = search.first_chain(RED);
     let (winner, end, own, other) = match (blue_end, red_end) {
-        (None, None) => return Verdict::NobodyWins,
+        (None, None) => return (Verdict::NobodyWins, Witness::NobodyWins),
         // Hex topology forbids this, but a hand-made board may still claim it.
-        (Some(_), Some(_)) => return Verdict::Impossible,
+        (Some(blue), Some(red)) => {
+            let (red, blue) = (search.cells(&search.chain(red)), search.cells(&search.chain(blue)));
+            return (Verdict::Impossible, Witness::BothChains { red, blue });
+        }
         (Some(end), None) => (Stone::Blue, end, blue, red),
         (None, Some(end)) => (Stone::Red, end, red, blue),
     };
+    let chain = search.chain(end);
     // The winner moved last, so it cannot be behind.
     if own < other {
-        return Verdict::Impossible;
+        return (Verdict::Impossible, Witness::WinnerBehind { chain: search.cells(&chain) });
     }
     let colour = if winner == Stone::Blue { BLUE } else { RED };
-    if search.second_chain(colour, end) {
+    match search.second_chain(colour, &chain) {
         // Two stone-disjoint chains: whichever stone came last, the game had already ended.
-        Verdict::Impossible
-    } else {
-        Verdict::wins(winner)
+        Some(last) => {
+            let [first, second] = search.two_chains(end, last).map(|c| search.cells(&c));
+            (Verdict::Impossible, Witness::TwoChains { first, second })
+        }
+        None => {
+            let cut = search.cells(&[search.cut(&chain)])[0];
+            (Verdict::wins(winner), Witness::Win { chain: search.cells(&chain), cut })
+        }
     }
 }
 
@@ -140,12 +171,21 @@ impl Search {
         Search { n, w, from: vec![0; w * w], queue: vec![0; 2 * most_stones + 1], grid }
     }
 
-    /// The stone that reached `v` in the first search, or `None` if `v` was a starting stone.
+    /// The stone that reached `v` in the first search (in the flow of value 2, once `two_chains` has rewritten
+    /// it), or `None` if `v` was a starting stone.
     fn parent(&self, v: usize) -> Option<usize> {
-        match self.from[v] {
+        match self.from[v] & FIRST_STEP {
             FROM_SOURCE => None,
             k => Some(neighbours(v, self.w)[5 - usize::from(k)]),
         }
+    }
+
+    fn cell(&self, v: usize) -> Cell {
+        Cell { row: v / self.w - 1, col: v % self.w - 1 }
+    }
+
+    fn cells(&self, chain: &[usize]) -> Vec<Cell> {
+        chain.iter().map(|&v| self.cell(v)).collect()
     }
 
     /// Breadth-first search from the first side of `colour`. Returns the first stone reached on the second side,
@@ -184,30 +224,37 @@ impl Search {
         None
     }
 
-    /// Marks the chain ending at `end` as carrying the first unit of flow. A chain holds each stone once, so a walk
-    /// longer than the grid means `from` has a cycle: a bug, which panics here rather than spinning for ever.
-    fn mark_chain(&mut self, end: usize) {
-        let mut v = end;
-        for _ in 0..self.grid.len() {
-            self.grid[v] |= ON_PATH;
-            match self.parent(v) {
-                None => return,
-                Some(p) => v = p,
-            }
+    /// The chain that `parent` leads back along from `end`, first side first, cut at its first stone on the
+    /// second side. A breadth-first chain touches that side only at its end already; a chain of the flow of value 2
+    /// may pass the side before it gets to `t`. A chain holds each stone once, so a walk longer than the grid means
+    /// `from` has a cycle: a bug, which panics here rather than spinning for ever.
+    fn chain(&self, end: usize) -> Vec<usize> {
+        let mut chain = vec![end];
+        while let Some(p) = self.parent(chain[chain.len() - 1]) {
+            assert!(chain.len() < self.grid.len(), "the chain from grid index {end} back loops");
+            chain.push(p);
         }
-        panic!("the chain the first search found, from grid index {end} back, loops");
+        chain.reverse();
+        let last =
+            chain.iter().position(|&v| self.grid[v] & SECOND_SIDE != 0).expect("a chain ends on the second side");
+        chain.truncate(last + 1);
+        chain
     }
 
-    /// Whether a second unit of flow exists once the chain ending at `end` carries the first, i.e. whether
-    /// `colour` has two chains that share no stone.
-    fn second_chain(&mut self, colour: u8, end: usize) -> bool {
-        self.mark_chain(end);
+    /// Puts the first unit of flow on `chain` (the first search's, first side first) and looks for a second unit in
+    /// the residual network. Returns the stone whose out-half completes it, when `colour` has two chains that share
+    /// no stone; `None` when one stone lies on every chain. Either way `cut` or `two_chains` reads the marks it leaves.
+    fn second_chain(&mut self, colour: u8, chain: &[usize]) -> Option<usize> {
+        for &v in chain {
+            self.grid[v] |= ON_PATH;
+        }
 
         let mut tail = 0;
         // `s → v_in` arcs are unbounded, so every first-side stone stays an entry point, the chain's own included.
         for s in first_side(self.n, colour) {
             if self.grid[s] & COLOUR == colour {
                 self.grid[s] |= SEEN_IN;
+                self.from[s] = self.from[s] & FIRST_STEP | FROM_SOURCE << IN_SHIFT;
                 self.queue[tail] = 2 * s as u32;
                 tail += 1;
             }
@@ -238,24 +285,78 @@ impl Search {
                 // `v_out → t` is unbounded, so reaching any second-side stone's out-half completes a second path.
                 // The chain's last stone cannot be reached here: its out-half has no residual arc coming in.
                 if self.grid[v] & SECOND_SIDE != 0 {
-                    return true;
+                    return Some(v);
                 }
                 if self.grid[v] & (ON_PATH | SEEN_IN) == ON_PATH {
                     self.grid[v] |= SEEN_IN;
+                    self.from[v] = self.from[v] & FIRST_STEP | FROM_OWN_OUT << IN_SHIFT;
                     self.queue[tail] = 2 * v as u32;
                     tail += 1;
                 }
-                let (grid, queue) = (&mut self.grid, &mut self.queue);
-                for u in neighbours(v, self.w) {
+                let (grid, from, queue) = (&mut self.grid, &mut self.from, &mut self.queue);
+                for (k, u) in neighbours(v, self.w).into_iter().enumerate() {
                     let cell = grid[u];
                     let joins = u8::from(cell & (COLOUR | SEEN_IN) == colour);
-                    grid[u] = cell | (SEEN_IN & 0u8.wrapping_sub(joins));
+                    let mask = 0u8.wrapping_sub(joins);
+                    grid[u] = cell | (SEEN_IN & mask);
+                    from[u] ^= (from[u] ^ (k as u8) << IN_SHIFT) & IN_STEP & mask;
                     queue[tail] = 2 * u as u32;
                     tail += usize::from(joins);
                 }
             }
         }
-        false
+        None
+    }
+
+    /// After `second_chain` found no second unit: the stone of `chain` that lies on every chain. The residual
+    /// search's reach R is closed under residual arcs, and the arcs leaving it form a minimum cut, here of capacity
+    /// 1: one full `v_in → v_out` with `v_in` in R and `v_out` not. Along the chain, `p1_in` is in R (from `s`), and
+    /// `p(i)_in` in R brings `p(i-1)_out` and then `p(i-1)_in` in too (reverse arcs), so every stone before `v` has
+    /// both halves in R; a stone after `v` with a half in R would by the same steps bring `v_out` in. So `v` is the
+    /// chain's first stone whose out-half the search did not reach.
+    fn cut(&self, chain: &[usize]) -> usize {
+        *chain.iter().find(|&&v| self.grid[v] & SEEN_OUT == 0).expect("a chain the residual search cannot cross")
+    }
+
+    /// After `second_chain` returned `last`: two chains that share no stone, the first unit of flow having ended
+    /// at `end`. The augmenting path is replayed backwards from `last_out`; each in-half it enters from `s` or from
+    /// another stone's out-half takes that as its predecessor in the flow of value 2, with the first search's step
+    /// codes, so `parent` then leads back along the new flow. Every other stone of the flow keeps its first-search
+    /// parent: a stone whose arc in the path cancels keeps nothing in the flow, or is entered anew by the path. With
+    /// unit capacity on stones each stone has one predecessor, so walking back from the two ends gives two chains
+    /// that share no stone (a cycle the flow may also carry is never reached from `t`'s side).
+    fn two_chains(&mut self, end: usize, last: usize) -> [Vec<usize>; 2] {
+        let w = self.w;
+        // Rewriting parents as the replay goes would mislead its own search for a chain stone's successor.
+        let mut entered = Vec::new();
+        let (mut v, mut at_out) = (last, true);
+        for _ in 0..=2 * self.grid.len() {
+            if at_out {
+                if self.grid[v] & ON_PATH != 0 {
+                    // A full out-half is entered only by the reverse of the chain's arc onward, from its successor.
+                    v = (neighbours(v, w).into_iter())
+                        .find(|&c| self.grid[c] & ON_PATH != 0 && self.parent(c) == Some(v))
+                        .expect("a chain stone the residual search left by its out-half has a successor");
+                }
+                at_out = false;
+                continue;
+            }
+            match (self.from[v] & IN_STEP) >> IN_SHIFT {
+                FROM_OWN_OUT => at_out = true,
+                step => {
+                    entered.push(v);
+                    if step == FROM_SOURCE {
+                        for &z in &entered {
+                            self.from[z] = (self.from[z] & IN_STEP) >> IN_SHIFT;
+                        }
+                        return [self.chain(end), self.chain(last)];
+                    }
+                    v = neighbours(v, w)[5 - usize::from(step)];
+                    at_out = true;
+                }
+            }
+        }
+        panic!("the augmenting path from grid index {last} back loops");
     }
 }
 
@@ -289,11 +390,107 @@ mod tests {
     }
 
     /// The verdict, also checked against the mirrored (colour-swapped) and half-turned boards.
+    /// Each of the three boards' witnesses is checked too.
     fn judged(b: &Board) -> Verdict {
-        let v = verdict(b);
-        assert_eq!(verdict(&b.transpose_swap()), v.swapped(), "transpose of {b:?}");
-        assert_eq!(verdict(&b.rotate_half()), v, "half turn of {b:?}");
+        let v = witnessed(b).0;
+        assert_eq!(witnessed(&b.transpose_swap()).0, v.swapped(), "transpose of {b:?}");
+        assert_eq!(witnessed(&b.rotate_half()).0, v, "half turn of {b:?}");
         v
+    }
+
+    /// The rules' six steps, written out apart from `neighbours`' grid offsets.
+    const STEPS: [(isize, isize); 6] = [(-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0)];
+
+    /// `chain` is a chain of `stone`: its stones, each a neighbour of the one before, first side to last side.
+    fn assert_chain(b: &Board, stone: Stone, chain: &[Cell]) {
+        let along = |c: &Cell| if stone == Stone::Red { c.row } else { c.col };
+        let (first, last) = (chain.first().expect("a chain has a stone"), chain.last().unwrap());
+        assert_eq!((along(first), along(last)), (0, b.size() - 1), "{stone:?} chain {chain:?} on {b:?}");
+        assert!(chain.iter().all(|&c| b.get(c) == Some(stone)), "{stone:?} chain {chain:?} on {b:?}");
+        for pair in chain.windows(2) {
+            let step = (pair[1].row as isize - pair[0].row as isize, pair[1].col as isize - pair[0].col as isize);
+            assert!(STEPS.contains(&step), "{:?} to {:?} in {chain:?} on {b:?}", pair[0], pair[1]);
+        }
+    }
+
+    /// `certified`'s answer, after checking its witness has the shape its verdict asks for; and `verdict` agrees.
+    fn witnessed(b: &Board) -> (Verdict, Witness) {
+        let (v, w) = certified(b);
+        assert_eq!(verdict(b), v);
+        let (blue, red) = (b.count(Stone::Blue), b.count(Stone::Red));
+        match &w {
+            Witness::Win { chain, cut } => {
+                let stone = if v == Verdict::RedWins { Stone::Red } else { Stone::Blue };
+                assert_eq!(v, Verdict::wins(stone));
+                assert_chain(b, stone, chain);
+                assert!(chain.contains(cut), "cut {cut:?} off the chain {chain:?} on {b:?}");
+                assert!(!links(b, stone, Some(*cut)), "{stone:?} still links without {cut:?} on {b:?}");
+            }
+            Witness::Counts => assert!(v == Verdict::Impossible && blue.abs_diff(red) > 1),
+            Witness::WinnerBehind { chain } => {
+                let stone = b.get(chain[0]).expect("a chain starts on a stone");
+                assert_chain(b, stone, chain);
+                assert!(v == Verdict::Impossible && b.count(stone) < b.count(stone.other()));
+            }
+            Witness::TwoChains { first, second } => {
+                let stone = b.get(first[0]).expect("a chain starts on a stone");
+                assert_chain(b, stone, first);
+                assert_chain(b, stone, second);
+                assert!(first.iter().all(|c| !second.contains(c)), "{first:?} and {second:?} meet on {b:?}");
+                assert_eq!(v, Verdict::Impossible);
+            }
+            Witness::BothChains { red, blue } => {
+                assert_chain(b, Stone::Red, red);
+                assert_chain(b, Stone::Blue, blue);
+                assert_eq!(v, Verdict::Impossible);
+            }
+            Witness::NobodyWins => assert_eq!(v, Verdict::NobodyWins),
+        }
+        (v, w)
+    }
+
+    fn at(row: usize, col: usize) -> Cell {
+        Cell { row, col }
+    }
+
+    #[test]
+    fn witness_of_each_kind() {
+        // N = 1: the one stone is the chain and its cut.
+        assert_eq!(witnessed(&board(&["R"])).1, Witness::Win { chain: vec![at(0, 0)], cut: at(0, 0) });
+        assert_eq!(witnessed(&board(&["B"])).1, Witness::Win { chain: vec![at(0, 0)], cut: at(0, 0) });
+        assert_eq!(witnessed(&board(&["."])).1, Witness::NobodyWins);
+        // (0, 1) and (1, 1) each lie on every chain ((0, 0) does not touch (1, 1)); the flow's cut is the one that
+        // the residual search meets first, nearest the top.
+        let (_, w) = witnessed(&board(&["RR.B", "BRBB", "RR.B", "RR.B"]));
+        assert!(matches!(w, Witness::Win { cut, .. } if cut == at(0, 1)), "{w:?}");
+        // Full board, Red 5 against 4, the top row's only Red stone the cut.
+        let (_, w) = witnessed(&board(&["RBB", "RRB", "BRR"]));
+        assert!(matches!(w, Witness::Win { cut, .. } if cut == at(0, 0)), "{w:?}");
+        // Two columns: the chains are those columns, whichever comes first.
+        let (_, w) = witnessed(&board(&["RBR.B", "RBR.B", "RBR.B", "RBR.B", "RBR.B"]));
+        let Witness::TwoChains { first, second } = w else { panic!("{w:?}") };
+        let mut cols = [first[0].col, second[0].col];
+        cols.sort();
+        assert_eq!((cols, first.len(), second.len()), ([0, 2], 5, 5));
+        assert_eq!(
+            witnessed(&board(&["RBB", "RB.", "RB."])).1,
+            Witness::WinnerBehind { chain: vec![at(0, 0), at(1, 0), at(2, 0)] }
+        );
+        assert_eq!(witnessed(&board(&["BB", ".."])).1, Witness::Counts);
+        assert_eq!(witnessed(&board(&["R.B", ".B.", "R.."])).1, Witness::NobodyWins);
+    }
+
+    /// The first search's shortest chain, (0, 3) (1, 2) (2, 2) (3, 1) (4, 1), takes a piece of each of two
+    /// disjoint chains; the second unit of flow enters (1, 2) from (1, 1) and cancels the arc from (0, 3), so
+    /// neither chain shown is the first search's.
+    #[test]
+    fn two_chains_read_off_through_a_reverse_arc() {
+        let b = board(&["RBBRB", "RRRRB", "BBRRB", "BRRB.", "BRRBB"]);
+        let (_, w) = witnessed(&b);
+        let Witness::TwoChains { first, second } = w else { panic!("{w:?}") };
+        let left = vec![at(0, 0), at(1, 0), at(1, 1), at(1, 2), at(2, 2), at(3, 1), at(4, 1)];
+        let right = vec![at(0, 3), at(1, 3), at(2, 3), at(3, 2), at(4, 2)];
+        assert!([&first, &second] == [&left, &right] || [&first, &second] == [&right, &left], "{first:?} {second:?}");
     }
 
     #[test]
@@ -331,8 +528,8 @@ mod tests {
 
     #[test]
     fn winner_behind_or_counts_apart() {
-        // Red links with 4 stones against Blue's 5.
-        let b = board(&["RBB", "RBB", "RB."]);
+        // Red links with 3 stones against Blue's 4 (the counts alone would allow it).
+        let b = board(&["RBB", "RB.", "RB."]);
         assert_eq!(judged(&b), Verdict::Impossible);
         // Counts two apart, nobody linked.
         assert_eq!(judged(&board(&["BB", ".."])), Verdict::Impossible);
@@ -436,7 +633,7 @@ mod tests {
                 }
             }
             let want = slow(&b);
-            assert_eq!(verdict(&b), want, "round {round}: {b:?}");
+            assert_eq!(witnessed(&b).0, want, "round {round}: {b:?}");
             seen[Verdict::ALL.iter().position(|&v| v == want).unwrap()] += 1;
         }
         assert!(seen.iter().all(|&k| k > 100), "verdict mix {seen:?}");
@@ -478,8 +675,20 @@ mod tests {
             let (grid, blue, red) = grid_of(&b);
             let mut search = Search::new(n, grid, blue.max(red));
             let end = search.first_chain(RED).expect("Red links");
-            let two = search.second_chain(RED, end);
+            let chain = search.chain(end);
+            let last = search.second_chain(RED, &chain);
+            let two = last.is_some();
             assert_eq!(two, !want_cut, "round {round}: {b:?}");
+            // The witnesses of this step, whatever the counts say.
+            if let Some(last) = last {
+                let [first, second] = search.two_chains(end, last).map(|c| search.cells(&c));
+                assert_chain(&b, Stone::Red, &first);
+                assert_chain(&b, Stone::Red, &second);
+                assert!(first.iter().all(|c| !second.contains(c)), "{first:?} and {second:?} meet on {b:?}");
+            } else {
+                let cut = search.cell(search.cut(&chain));
+                assert!(search.cells(&chain).contains(&cut) && !links(&b, Stone::Red, Some(cut)), "{cut:?} on {b:?}");
+            }
             outcomes[usize::from(two)] += 1;
         }
         assert!(outcomes.iter().all(|&k| k > 1000), "outcomes {outcomes:?}");
