@@ -6,18 +6,22 @@ use gamecheck::check::{CheckOptions, check};
 use gamecheck::problem::{Verdicts, run};
 use gamecheck::problems::Hex;
 use gamecheck::{Outcome, Problem, strategy};
-use games::hex::{Board, Stone, Verdict};
+use games::hex::{Board, Stone, Verdict, Witness};
 use games::{ParseError, Sizes};
 use indicatif::ProgressBar;
 use proptest::test_runner::{Config, TestCaseError, TestError, TestRunner};
 use rand_chacha::ChaCha8Rng;
 
-/// Hex with a solver that never answers `Impossible` for unbalanced counts, and panics on a full 1×1 board. Its
-/// shrinker also hands each board back among the smaller ones, as a slipped shrink step would: shrinking must still end.
-struct BrokenHex;
+/// Hex with a flaw. Without `UNPROVEN`, a solver that never answers `Impossible` for unbalanced counts. With it, the
+/// solver's answers are right but the witness of a win names a stone that does not cut every chain, which `check`
+/// must not count as agreeing. Its shrinker also hands each board back among the smaller ones, as a slipped shrink
+/// step would: shrinking must still end.
+struct Flawed<const UNPROVEN: bool>;
+type BrokenHex = Flawed<false>;
+type UnprovenHex = Flawed<true>;
 
-impl Problem for BrokenHex {
-    const NAME: &'static str = "broken-hex";
+impl<const UNPROVEN: bool> Problem for Flawed<UNPROVEN> {
+    const NAME: &'static str = if UNPROVEN { "unproven-hex" } else { "broken-hex" };
     const CHECK_SIZES: Sizes = Hex::CHECK_SIZES;
     const CHECK_CASES: u64 = 5_000;
     const SIZE_LIMITS: Sizes = Hex::SIZE_LIMITS;
@@ -50,9 +54,25 @@ impl Problem for BrokenHex {
     }
     fn solve(case: &Board) -> Verdict {
         match Hex::solve(case) {
-            Verdict::Impossible if case.count(Stone::Blue).abs_diff(case.count(Stone::Red)) > 1 => Verdict::NobodyWins,
+            Verdict::Impossible if !UNPROVEN && case.count(Stone::Blue).abs_diff(case.count(Stone::Red)) > 1 => {
+                Verdict::NobodyWins
+            }
             other => other,
         }
+    }
+    fn certify(case: &Board, answer: &Verdict) -> Option<Result<(), String>> {
+        if !UNPROVEN {
+            return None;
+        }
+        let (verdict, mut witness) = solvers::hex::certified(case);
+        // The stone after the cut on the chain: on boards with one bottleneck, taking it away leaves a chain.
+        if let Witness::Win { chain, cut } = &mut witness
+            && let Some(next) = chain.iter().skip_while(|&c| c != cut).nth(1)
+        {
+            *cut = *next;
+        }
+        assert_eq!(verdict, *answer);
+        Some(oracles::hex::witness::check(case, verdict, &witness))
     }
     fn oracle(case: &Board) -> Verdict {
         Hex::oracle(case)
@@ -93,6 +113,17 @@ fn check_catches_the_bug_and_shrinks_it() {
         &ProgressBar::hidden(),
     );
     assert_eq!(again.failure.expect("the same case fails again").original, failure.original);
+}
+
+/// Right answers with a witness that proves nothing fail `check` like wrong answers, and the report says why.
+#[test]
+fn check_catches_a_witness_that_does_not_prove_the_answer() {
+    let summary = check::<UnprovenHex>(&CheckOptions::default(), &ProgressBar::hidden());
+    let failure = summary.failure.expect("the witness that names the wrong cut is caught");
+    assert_eq!(failure.oracle, failure.solver.split(" (").next().unwrap(), "the answers themselves agree");
+    assert!(failure.solver.contains("its witness is rejected: "), "{}", failure.solver);
+    let minimal = &Hex::parse(&failure.minimal).expect("the report is contest input")[0];
+    assert!(!Verdicts::<UnprovenHex>::of(minimal).agree());
 }
 
 #[test]

@@ -162,3 +162,33 @@ fn tempdir() -> std::path::PathBuf {
     std::fs::create_dir_all(&dir).expect("a scratch directory");
     dir
 }
+
+/// A program that prints the same answer to every case, whatever the input: wrong on most of them.
+fn always(answer: &str) -> Vec<String> {
+    vec!["sh".into(), "-c".into(), format!("cat > /dev/null; echo 'Case #1: {answer}'")]
+}
+
+/// Stress at the largest sizes: the first failing case is shrunk in bounded memory, and the report shows a small
+/// case (the shrinker's coarse steps first), not a copy of the board per candidate.
+fn stress_shrinks_at_the_largest_size(problem: &str, size: &str, cases: &str, answer: &str) -> String {
+    let mut args = vec!["stress", problem, "--size", size, "--cases", cases, "--"];
+    let program = always(answer);
+    args.extend(program.iter().map(String::as_str));
+    let output = expect(&args, 1, &[]);
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    assert!(stdout.contains("--- minimal input ---"), "{stdout}");
+    assert!(stdout.contains("shrunk in"), "shrinking did not finish within its budget:\n{stdout}");
+    stdout
+}
+
+#[test]
+fn stress_shrinks_a_hex_board_of_n_2000() {
+    let report = stress_shrinks_at_the_largest_size("hex", "2000", "1", "Nobody wins");
+    assert!(report.contains("to size 1)"), "{report}");
+}
+
+#[test]
+fn stress_shrinks_a_havannah_game_of_a_million_moves_at_s_1e9() {
+    let report = stress_shrinks_at_the_largest_size("havannah", "1000000000", "50", "none");
+    assert!(report.contains("to size 2)"), "{report}");
+}

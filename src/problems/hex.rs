@@ -73,6 +73,15 @@ impl Problem for Hex {
         solvers::hex::verdict(case)
     }
 
+    fn certify(case: &Board, answer: &Verdict) -> Option<Result<(), String>> {
+        let (verdict, witness) = solvers::hex::certified(case);
+        // The witness is of the solver's own verdict: a different `answer` is not the solver's, and proves nothing.
+        if verdict != *answer {
+            return Some(Err(format!("the solver's witness is for `{verdict}`, not `{answer}`")));
+        }
+        Some(oracles::hex::witness::check(case, verdict, &witness))
+    }
+
     fn oracle(case: &Board) -> Verdict {
         oracles::hex::verdict(case)
     }
