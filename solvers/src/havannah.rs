@@ -29,7 +29,7 @@
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
-use games::havannah::{Answer, Cell, Game, Structures};
+use games::havannah::{Answer, Cell, Game, Ring, Structures, Witness};
 
 /// The six steps to a neighbour, in order round the cell: consecutive steps lead to cells that touch each other.
 const STEPS: [(i64, i64); 6] = [(0, 1), (1, 1), (1, 0), (0, -1), (-1, -1), (-1, 0)];
@@ -51,6 +51,51 @@ pub fn answer(game: &Game) -> Answer {
     Answer::None
 }
 
+/// The answer with the stones of each structure completed at the reported move; `None` for `Answer::None`.
+///
+/// The same pass as [`answer`], then searches within the winning group alone (O(M) time and memory at any S):
+/// - a bridge is the breadth-first tree path from one corner stone through the move's stone to another corner stone
+///   (the two halves share no stone, or those corners were joined a move earlier);
+/// - a fork is the union of the tree paths from the move's stone to a stone on each of three edges;
+/// - a ring closes a path between the two neighbours the ring test found, found without the move's stone, through
+///   that stone; of the two arcs of its other neighbours, the one inside the cycle holds an empty cell.
+pub fn certified(game: &Game) -> (Answer, Option<Witness>) {
+    let mut board = Board::new(game.size, game.moves.len());
+    for (i, &cell) in game.moves.iter().enumerate() {
+        let structures = board.play(cell);
+        if structures.bridge || structures.fork || structures.ring {
+            let mut witness = board.tree_witness(cell, structures);
+            witness.ring = structures.ring.then(|| {
+                let (a, b) = board.ring_between.expect("the ring test's pair is found again from the definition");
+                board.ring(cell, a, b)
+            });
+            return (Answer::Win { structures, at_move: i + 1 }, Some(witness));
+        }
+    }
+    (Answer::None, None)
+}
+
+/// Each reached cell's key with the key of the cell it was reached from; the start is its own parent.
+type Parents = HashMap<u64, u64, BuildHasherDefault<CellHasher>>;
+
+fn cell_of(k: u64) -> Cell {
+    Cell { x: (k >> 32) as u32, y: k as u32 }
+}
+
+/// The cells from `to` back to the search's start, both included.
+fn path_back(parents: &Parents, to: u64) -> Vec<Cell> {
+    let mut path = vec![cell_of(to)];
+    let mut at = to;
+    loop {
+        let parent = parents[&at];
+        if parent == at {
+            return path;
+        }
+        path.push(cell_of(parent));
+        at = parent;
+    }
+}
+
 /// The stones played so far, as a union-find indexed by move number (0-based).
 struct Board {
     size: i64,
@@ -59,6 +104,9 @@ struct Board {
     stones: HashMap<u64, u32, BuildHasherDefault<CellHasher>>,
     /// Indexed by move number.
     nodes: Vec<Node>,
+    /// The two neighbours (positions in [`STEPS`]) of the stone that closed a ring, for its witness. Kept here
+    /// rather than returned by [`Board::play`]: returning them cost every move of [`answer`] 1.5% more instructions.
+    ring_between: Option<(usize, usize)>,
 }
 
 /// A stone in the union-find, eight bytes so that a lookup touches one cache line.
@@ -78,6 +126,7 @@ impl Board {
             last: 2 * size - 1,
             stones: HashMap::with_capacity_and_hasher(moves, BuildHasherDefault::default()),
             nodes: Vec::with_capacity(moves),
+            ring_between: None,
         }
     }
 
@@ -139,6 +188,9 @@ impl Board {
             }
         }
         let ring = closes_ring(&around);
+        if ring {
+            self.ring_between = ring_between(&around);
+        }
 
         let mut root = me;
         for &r in &around {
@@ -151,6 +203,126 @@ impl Board {
         let contacts = self.nodes[root as usize].contacts;
         Structures { bridge: (contacts & CORNERS).count_ones() >= 2, fork: (contacts & EDGES).count_ones() >= 3, ring }
     }
+}
+
+impl Board {
+    /// Breadth-first over stones from `from`, never entering `avoid`, until `enough` (told each cell as it is
+    /// reached) says the search has found what it needs. Touches the searched group alone, so the witness costs
+    /// O(group) whatever the board's size.
+    fn search(&self, from: u64, avoid: Option<u64>, mut enough: impl FnMut(u64) -> bool) -> Parents {
+        let mut parents = Parents::default();
+        parents.insert(from, from);
+        let mut queue = std::collections::VecDeque::from([from]);
+        if enough(from) {
+            return parents;
+        }
+        while let Some(at) = queue.pop_front() {
+            let (x, y) = ((at >> 32) as i64, (at & 0xFFFF_FFFF) as i64);
+            for (dx, dy) in STEPS {
+                let next = key(x + dx, y + dy);
+                if Some(next) == avoid || parents.contains_key(&next) || !self.stones.contains_key(&next) {
+                    continue;
+                }
+                parents.insert(next, at);
+                queue.push_back(next);
+                if enough(next) {
+                    return parents;
+                }
+            }
+        }
+        parents
+    }
+
+    /// The bridge and fork of the group `cell` has just completed, where `structures` claims them; no ring.
+    fn tree_witness(&self, cell: Cell, structures: Structures) -> Witness {
+        if !structures.bridge && !structures.fork {
+            return Witness::default();
+        }
+        let start = key(i64::from(cell.x), i64::from(cell.y));
+        // The first stone reached on each corner and on each edge, indexed by contact bit.
+        let mut first = [None; 12];
+        let mut seen = 0u16;
+        let enough = |seen: u16| {
+            (!structures.bridge || (seen & CORNERS).count_ones() >= 2)
+                && (!structures.fork || (seen & EDGES).count_ones() >= 3)
+        };
+        let parents = self.search(start, None, |k| {
+            let Cell { x, y } = cell_of(k);
+            let contacts = self.contacts_of(i64::from(x), i64::from(y));
+            for (bit, slot) in first.iter_mut().enumerate() {
+                if contacts & !seen & (1 << bit) != 0 {
+                    *slot = Some(k);
+                }
+            }
+            seen |= contacts;
+            enough(seen)
+        });
+        assert!(enough(seen), "the group of {cell:?} lacks the contacts its root claims");
+        let reached = |mask: u16, count: usize| -> Vec<u64> {
+            (0..12).filter(|&bit| mask & (1 << bit) != 0).filter_map(|bit| first[bit]).take(count).collect()
+        };
+        let bridge = structures.bridge.then(|| {
+            let ends = reached(CORNERS, 2);
+            // One corner up to the move's stone, then down to the other.
+            let mut path = path_back(&parents, ends[0]);
+            let down = path_back(&parents, ends[1]);
+            path.extend(down.into_iter().rev().skip(1));
+            path
+        });
+        let fork = structures.fork.then(|| {
+            let mut cells = std::collections::HashSet::new();
+            let mut fork = Vec::new();
+            for end in reached(EDGES, 3) {
+                fork.extend(path_back(&parents, end).into_iter().filter(|&c| cells.insert(c)));
+            }
+            fork
+        });
+        Witness { bridge, fork, ring: None }
+    }
+
+    /// The ring `cell` has just closed between its neighbours at positions `a` and `b` of [`STEPS`], which lie in
+    /// separate runs of one group.
+    fn ring(&self, cell: Cell, a: usize, b: usize) -> Ring {
+        let (x, y) = (i64::from(cell.x), i64::from(cell.y));
+        let at = |k: usize| key(x + STEPS[k % 6].0, y + STEPS[k % 6].1);
+        let (start, end) = (at(a), at(b));
+        // Breadth-first finds a shortest, hence simple, path, and without the move's stone it cannot pass through
+        // it: closed through that stone it is a simple cycle.
+        let parents = self.search(start, Some(key(x, y)), |k| k == end);
+        assert!(parents.contains_key(&end), "neighbours {a} and {b} of {cell:?} are not one group");
+        let mut cycle = vec![cell];
+        cycle.extend(path_back(&parents, end));
+        // The cycle leaves `cell` towards b and comes back from a. A lattice step crosses no side of the cycle, so
+        // each neighbour of `cell` off the cycle is inside exactly when its direction lies in the cycle's angle at
+        // `cell`: turning from b's direction to a's, counterclockwise in (x, y) for a counterclockwise cycle. STEPS
+        // runs clockwise in (x, y), so that is the positions after a up to b, and for a clockwise cycle those after
+        // b up to a. The (x, y) points are a linear image of the board, so insideness carries over, and the sign of
+        // the area is exact in integers.
+        let counterclockwise = twice_signed_area(&cycle) > 0;
+        let (from, to) = if counterclockwise { (a, b) } else { (b, a) };
+        let inside = (from + 1..)
+            .take_while(|&k| k % 6 != to)
+            .map(at)
+            .find(|k| !self.stones.contains_key(k))
+            .expect("each side of the ring test's runs holds an empty neighbour");
+        // Both runs being separate, each arc between them holds an empty neighbour, and one inside the cycle lies on
+        // the convex board: no off-board cell is chosen.
+        Ring { cycle, enclosed: cell_of(inside) }
+    }
+}
+
+/// Twice the signed area of the polygon through the cells' (x, y) points: positive when it turns counterclockwise.
+/// Products of coordinates near 2·10^9 summed over up to 10^6 sides need more than 64 bits.
+fn twice_signed_area(cycle: &[Cell]) -> i128 {
+    let point = |c: &Cell| (i128::from(c.x), i128::from(c.y));
+    cycle
+        .iter()
+        .zip(cycle.iter().cycle().skip(1))
+        .map(|(p, q)| {
+            let ((px, py), (qx, qy)) = (point(p), point(q));
+            px * qy - qx * py
+        })
+        .sum()
 }
 
 /// Whether two separate runs of neighbour stones (runs split by empty or off-board neighbours) belong to one group:
@@ -178,6 +350,18 @@ fn closes_ring(around: &[u32; 6]) -> bool {
         }
     }
     false
+}
+
+/// The positions of two neighbour stones of one group with an empty neighbour between them both ways round: the
+/// pair [`closes_ring`] saw, which the ring's witness starts from. Only called once that said yes, at most once a
+/// game, so it is written straight from the definition rather than fast, and [`closes_ring`] carries no positions
+/// along on every move.
+#[cold]
+fn ring_between(around: &[u32; 6]) -> Option<(usize, usize)> {
+    let empty_between = |from: usize, to: usize| (from + 1..to).any(|k| around[k % 6] == EMPTY);
+    (0..6)
+        .flat_map(|a| (a + 1..6).map(move |b| (a, b)))
+        .find(|&(a, b)| around[a] != EMPTY && around[a] == around[b] && empty_between(a, b) && empty_between(b, a + 6))
 }
 
 /// One u64 per cell: x in the high half, y in the low half (both < 2^31).
