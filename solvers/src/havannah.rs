@@ -591,4 +591,275 @@ mod tests {
         assert_eq!(judged(&game(s, &ring)), "ring in move 6");
         assert_eq!(judged(&game(s, &[(1, 1), (last, last), (1, s), (s, 1)])), "none");
     }
+
+    // Witness checks. The board's geometry is written out again from the rules rather than taken from the solver,
+    // so that a slip in STEPS or contacts_of shows up here instead of agreeing with itself.
+
+    const ROUND: [(i64, i64); 6] = [(0, 1), (1, 1), (1, 0), (0, -1), (-1, -1), (-1, 0)];
+
+    fn neighbours(p: Cell, q: Cell) -> bool {
+        ROUND.contains(&(i64::from(q.x) - i64::from(p.x), i64::from(q.y) - i64::from(p.y)))
+    }
+
+    fn corners(size: u32) -> [Cell; 6] {
+        let (s, l) = (size, 2 * size - 1);
+        [(1, 1), (1, s), (s, 1), (s, l), (l, s), (l, l)].map(|(x, y)| Cell { x, y })
+    }
+
+    /// Which of the six edges a cell is on, if any; corners are on none.
+    fn edge(size: u32, c: Cell) -> Option<usize> {
+        if corners(size).contains(&c) {
+            return None;
+        }
+        let (s, l, x, y) = (i64::from(size), 2 * i64::from(size) - 1, i64::from(c.x), i64::from(c.y));
+        [x == 1, y == 1, x == l, y == l, x - y == s - 1, y - x == s - 1].iter().position(|&on| on)
+    }
+
+    /// Even-odd ray casting from `p` towards +x, in exact integers: each side is a lattice step (|dy| ≤ 1), so a
+    /// side crossing the ray's line half-open meets it at one of its own ends.
+    fn inside(cycle: &[Cell], p: Cell) -> bool {
+        let (px, py) = (i64::from(p.x), i64::from(p.y));
+        let mut odd = false;
+        for (a, b) in cycle.iter().zip(cycle.iter().cycle().skip(1)) {
+            let (ax, ay, bx, by) = (i64::from(a.x), i64::from(a.y), i64::from(b.x), i64::from(b.y));
+            if (ay > py) != (by > py) {
+                let cross_x = if ay == py { ax } else { bx };
+                if cross_x > px {
+                    odd = !odd;
+                }
+            }
+        }
+        odd
+    }
+
+    /// On a board small enough to walk: whether empty-or-stone walks that avoid the cycle's cells alone reach
+    /// `p` from the band round the board. The definition itself, next to the ray casting above.
+    fn reachable_past(size: u32, cycle: &[Cell], p: Cell) -> bool {
+        let wall: HashSet<(i64, i64)> = cycle.iter().map(|c| (i64::from(c.x), i64::from(c.y))).collect();
+        let (s, l) = (i64::from(size), 2 * i64::from(size) - 1);
+        let on = |x: i64, y: i64| (1..=l).contains(&x) && (1..=l).contains(&y) && (x - y).abs() < s;
+        // The band: every off-board cell next to the board, found from the board's cells.
+        let mut seen = HashSet::new();
+        let mut stack = Vec::new();
+        for x in 0..=l + 1 {
+            for y in 0..=l + 1 {
+                if !on(x, y) && ROUND.iter().any(|(dx, dy)| on(x + dx, y + dy)) {
+                    seen.insert((x, y));
+                    stack.push((x, y));
+                }
+            }
+        }
+        while let Some((x, y)) = stack.pop() {
+            for (dx, dy) in ROUND {
+                let q = (x + dx, y + dy);
+                if on(q.0, q.1) && !wall.contains(&q) && seen.insert(q) {
+                    stack.push(q);
+                }
+            }
+        }
+        seen.contains(&(i64::from(p.x), i64::from(p.y)))
+    }
+
+    use std::collections::HashSet;
+
+    /// The certified answer is the plain answer, and its witness has the shape the checker demands.
+    fn assert_certified(g: &Game) -> Answer {
+        let (a, witness) = certified(g);
+        assert_eq!(a, answer(g), "{g:?}");
+        let Answer::Win { structures, at_move: k } = a else {
+            assert_eq!(witness, None);
+            return a;
+        };
+        let w = witness.expect("a win has a witness");
+        let played: HashSet<Cell> = g.moves[..k].iter().copied().collect();
+        let stone = g.moves[k - 1];
+        let from_game = |cells: &[Cell], what: &str| {
+            assert!(cells.iter().all(|c| played.contains(c)), "{what} has a cell not played by move {k}: {g:?}");
+            assert!(cells.contains(&stone), "{what} lacks the stone of move {k}: {g:?}");
+        };
+        let stepped = |cells: &[Cell], what: &str| {
+            assert!(cells.windows(2).all(|w| neighbours(w[0], w[1])), "{what} {cells:?} has a gap: {g:?}");
+        };
+
+        assert_eq!(w.bridge.is_some(), structures.bridge);
+        if let Some(path) = &w.bridge {
+            from_game(path, "bridge");
+            stepped(path, "bridge");
+            let (first, last) = (path[0], path[path.len() - 1]);
+            let corners = corners(g.size);
+            assert!(first != last && corners.contains(&first) && corners.contains(&last), "bridge ends {path:?}");
+        }
+
+        assert_eq!(w.fork.is_some(), structures.fork);
+        if let Some(fork) = &w.fork {
+            from_game(fork, "fork");
+            let cells: HashSet<Cell> = fork.iter().copied().collect();
+            let mut reached = HashSet::from([fork[0]]);
+            let mut stack = vec![fork[0]];
+            while let Some(p) = stack.pop() {
+                for &q in &cells {
+                    if neighbours(p, q) && reached.insert(q) {
+                        stack.push(q);
+                    }
+                }
+            }
+            assert_eq!(reached.len(), cells.len(), "fork {fork:?} is not connected");
+            let edges: HashSet<usize> = fork.iter().filter_map(|&c| edge(g.size, c)).collect();
+            assert!(edges.len() >= 3, "fork {fork:?} touches edges {edges:?}");
+        }
+
+        assert_eq!(w.ring.is_some(), structures.ring);
+        if let Some(Ring { cycle, enclosed }) = &w.ring {
+            from_game(cycle, "ring");
+            stepped(cycle, "ring");
+            assert!(cycle.len() >= 6, "cycle {cycle:?}");
+            assert!(neighbours(cycle[cycle.len() - 1], cycle[0]), "cycle {cycle:?} is not closed");
+            assert_eq!(cycle.iter().collect::<HashSet<_>>().len(), cycle.len(), "cycle {cycle:?} repeats a cell");
+            assert!(g.on_board(*enclosed) && !played.contains(enclosed), "enclosed {enclosed:?} is not empty");
+            assert!(inside(cycle, *enclosed), "{enclosed:?} is outside {cycle:?}");
+            if g.size <= 40 {
+                assert!(!reachable_past(g.size, cycle, *enclosed), "{enclosed:?} escapes {cycle:?}");
+            }
+        }
+        a
+    }
+
+    /// [`assert_certified`] under all twelve symmetries, which turn and mirror the cycles both ways round.
+    fn certified_everywhere(g: &Game) -> String {
+        for symmetry in Symmetry::all() {
+            assert_certified(&g.transformed(symmetry));
+        }
+        assert_certified(g).to_string()
+    }
+
+    #[test]
+    fn ray_casting_helper() {
+        let hexagon = [(2, 2), (2, 3), (3, 4), (4, 4), (4, 3), (3, 2)].map(|(x, y)| Cell { x, y });
+        assert!(inside(&hexagon, Cell { x: 3, y: 3 }));
+        for (x, y) in [(1, 1), (1, 3), (5, 5), (3, 5), (5, 3), (3, 1), (1, 2), (4, 2), (2, 4)] {
+            assert!(!inside(&hexagon, Cell { x, y }), "({x}, {y})");
+            assert!(reachable_past(4, &hexagon, Cell { x, y }), "({x}, {y})");
+        }
+        assert!(!reachable_past(4, &hexagon, Cell { x: 3, y: 3 }));
+    }
+
+    #[test]
+    fn witnesses_of_bridges_and_forks() {
+        assert_eq!(certified_everywhere(&game(2, &[(1, 1), (1, 2)])), "bridge in move 2");
+        assert_eq!(certified_everywhere(&game(3, &[(1, 1), (1, 3), (1, 2)])), "bridge in move 3");
+        // The joining stone in the middle of a long bridge, reached from both sides.
+        let row = [(1, 1), (2, 1), (3, 1), (5, 1), (6, 1), (7, 1), (4, 1)];
+        assert_eq!(certified_everywhere(&game(7, &row)), "bridge in move 7");
+        assert_eq!(certified_everywhere(&game(3, &[(1, 2), (2, 2), (3, 3), (4, 4), (4, 5), (5, 4)])), "fork in move 6");
+        // A fork from a blob with side branches the pruned witness may leave out.
+        let blob = [(3, 3), (3, 4), (4, 3), (2, 3), (1, 2), (5, 5), (6, 6), (6, 7), (5, 6), (7, 6), (4, 4)];
+        assert_eq!(certified_everywhere(&game(4, &blob)), "fork in move 11");
+        assert_eq!(certified_everywhere(&game(3, &[(1, 1), (2, 2), (3, 3), (4, 4), (4, 5), (5, 4)])), "none");
+    }
+
+    #[test]
+    fn witnesses_of_rings() {
+        let around_centre = [(2, 2), (2, 3), (3, 4), (4, 4), (4, 3), (3, 2)];
+        assert_eq!(certified_everywhere(&game(3, &around_centre)), "ring in move 6");
+        let mut late = around_centre.to_vec();
+        late.push((3, 3));
+        assert_eq!(certified_everywhere(&game(3, &late)), "ring in move 6");
+        // The hole (2, 3) next to the edge x = 1, closed by the edge stone (1, 3) with off-board neighbours.
+        let by_edge = [(1, 2), (2, 2), (3, 3), (3, 4), (2, 4), (1, 4), (1, 3)];
+        assert_eq!(certified_everywhere(&game(4, &by_edge)), "ring in move 7");
+        // A corner region: the corner (1, 1) itself closes the ring round (2, 2); three of its neighbours are off
+        // the board and lie on the other side of its runs from the hole.
+        let corner = [(1, 2), (2, 3), (3, 3), (3, 2), (2, 1), (1, 1)];
+        assert_eq!(certified_everywhere(&game(4, &corner)), "ring in move 6");
+    }
+
+    /// A ring of radius two round the centre of S = 5 whose inside is stones but for (5, 6): the closing stone (5, 7)
+    /// meets the hole, and the shortest way round is the small hexagon through the inside stones.
+    #[test]
+    fn witness_of_a_ring_round_one_empty_cell() {
+        let centre = Cell { x: 5, y: 5 };
+        let g = game(5, &[]);
+        let distance = |c: Cell| {
+            let (dx, dy) = (i64::from(c.x) - 5, i64::from(c.y) - 5);
+            if dx * dy >= 0 { dx.abs().max(dy.abs()) } else { dx.abs() + dy.abs() }
+        };
+        let hole = Cell { x: 5, y: 6 };
+        let closing = Cell { x: 5, y: 7 };
+        let mut moves: Vec<Cell> = g.cells().filter(|&c| distance(c) <= 1 && c != hole).collect();
+        moves.extend(g.cells().filter(|&c| distance(c) == 2 && c != closing));
+        moves.push(closing);
+        assert!(moves.contains(&centre));
+        let g = Game { size: 5, moves };
+        assert_eq!(certified_everywhere(&g), "ring in move 18");
+        let (_, w) = certified(&g);
+        assert_eq!(w.unwrap().ring.unwrap().enclosed, hole);
+    }
+
+    #[test]
+    fn witnesses_of_several_kinds_at_once() {
+        // The ring round (3, 3) closed by (2, 2), which also joins corner (1, 1) to the arm out to corner (7, 7).
+        let bridge_ring = [(1, 1), (2, 3), (3, 4), (4, 4), (4, 3), (3, 2), (5, 5), (6, 6), (7, 7), (2, 2)];
+        assert_eq!(certified_everywhere(&game(4, &bridge_ring)), "bridge-ring in move 10");
+        let a = [(4, 5), (4, 6), (5, 7), (6, 7), (6, 6), (5, 8), (5, 9), (6, 8), (6, 9)];
+        let b = [(5, 4), (5, 3), (5, 2), (5, 1), (6, 2), (4, 1)];
+        let moves: Vec<(u32, u32)> = a.iter().chain(&b).copied().chain([(5, 5)]).collect();
+        assert_eq!(certified_everywhere(&game(5, &moves)), "bridge-fork-ring in move 16");
+    }
+
+    /// Whole boards filled in random orders: every kind and mixture turns up, at every distance from the border.
+    #[test]
+    fn witnesses_of_random_games() {
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let mut kinds = std::collections::BTreeMap::new();
+        for round in 0..3000 {
+            let size = 2 + round % 9;
+            let mut moves: Vec<Cell> = game(size, &[]).cells().collect();
+            for i in (1..moves.len()).rev() {
+                moves.swap(i, (next() % (i as u64 + 1)) as usize);
+            }
+            *kinds.entry(assert_certified(&Game { size, moves }).kinds()).or_insert(0) += 1;
+        }
+        for kind in ["bridge", "fork", "ring", "bridge-fork", "bridge-ring", "fork-ring"] {
+            assert!(kinds.contains_key(kind), "no {kind} among {kinds:?}");
+        }
+    }
+
+    /// Rings touching each of the six corners of S = 10^9 (the symmetries carry the one at (1, 1) round), one of
+    /// radius 40 in a shuffled order, and the small ring of the far corner region.
+    #[test]
+    fn witnesses_on_the_largest_board() {
+        let s = 1_000_000_000u32;
+        let last = 2 * s - 1;
+        let corner = [(1, 2), (2, 3), (3, 3), (3, 2), (2, 1), (1, 1)];
+        assert_eq!(certified_everywhere(&game(s, &corner)), "ring in move 6");
+        let (cx, cy) = (last - 5, last - 5);
+        let small: Vec<(u32, u32)> =
+            ROUND.iter().map(|&(dx, dy)| ((cx as i64 + dx) as u32, (cy as i64 + dy) as u32)).collect();
+        assert_eq!(certified_everywhere(&game(s, &small)), "ring in move 6");
+
+        // Radius r round (r + 1, r + 1): the corner (1, 1) and the edges x = 1 and y = 1 are on it, nothing more.
+        let r = 40i64;
+        let mut ring: Vec<(u32, u32)> = Vec::new();
+        let (mut x, mut y) = (1 + r + r, 1 + r);
+        for &(dx, dy) in &ROUND {
+            for _ in 0..r {
+                ring.push((x as u32, y as u32));
+                (x, y) = (x + dx, y + dy);
+            }
+        }
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        for i in (1..ring.len()).rev() {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            ring.swap(i, (state % (i as u64 + 1)) as usize);
+        }
+        assert_eq!(certified_everywhere(&game(s, &ring)), format!("ring in move {}", 6 * r));
+    }
 }
