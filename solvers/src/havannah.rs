@@ -862,4 +862,61 @@ mod tests {
         }
         assert_eq!(certified_everywhere(&game(s, &ring)), format!("ring in move {}", 6 * r));
     }
+
+    /// Timing, not correctness: `cargo test --release -p solvers -- --ignored --nocapture certified_timing`, with
+    /// `HAVANNAH_TIMING=F` to time a generated contest input too. The built-in game is the worst the witness faces:
+    /// 999 996 stones in one ring round the centre of S = 10^9, in a shuffled order, closed by the last move.
+    #[test]
+    #[ignore]
+    fn certified_timing() {
+        let s = 1_000_000_000i64;
+        let r = 166_666i64;
+        let mut ring = Vec::new();
+        let (mut x, mut y) = (s + r, s);
+        for &(dx, dy) in &ROUND {
+            for _ in 0..r {
+                ring.push(Cell { x: x as u32, y: y as u32 });
+                (x, y) = (x + dx, y + dy);
+            }
+        }
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        for i in (1..ring.len()).rev() {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            ring.swap(i, (state % (i as u64 + 1)) as usize);
+        }
+        let mut games = vec![("ring of 999 996".to_string(), Game { size: s as u32, moves: ring })];
+        if let Ok(path) = std::env::var("HAVANNAH_TIMING") {
+            let input = std::fs::read_to_string(&path).expect("HAVANNAH_TIMING names a readable file");
+            games.extend(parse(&input).expect("a contest input").into_iter().map(|g| (path.clone(), g)));
+        }
+        let best = |f: &dyn Fn() -> String| {
+            (0..3)
+                .map(|_| {
+                    let start = std::time::Instant::now();
+                    let out = f();
+                    (start.elapsed(), out)
+                })
+                .min()
+                .unwrap()
+        };
+        for (name, g) in &games {
+            let (plain, a) = best(&|| answer(g).to_string());
+            let (proved, b) = best(&|| {
+                let (a, w) = certified(g);
+                let size = w.map_or(0, |w| {
+                    w.bridge.map_or(0, |p| p.len())
+                        + w.fork.map_or(0, |p| p.len())
+                        + w.ring.map_or(0, |r| r.cycle.len())
+                });
+                format!("{a} (witness of {size} cells)")
+            });
+            println!(
+                "{name}: S = {}, M = {}: answer {plain:.2?} -> {a}; certified {proved:.2?} -> {b}",
+                g.size,
+                g.moves.len()
+            );
+        }
+    }
 }
