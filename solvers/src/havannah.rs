@@ -29,7 +29,7 @@
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
-use games::havannah::{Answer, Cell, Game, Structures};
+use games::havannah::{Answer, Cell, Game, Ring, Structures, Witness};
 
 /// The six steps to a neighbour, in order round the cell: consecutive steps lead to cells that touch each other.
 const STEPS: [(i64, i64); 6] = [(0, 1), (1, 1), (1, 0), (0, -1), (-1, -1), (-1, 0)];
@@ -51,6 +51,51 @@ pub fn answer(game: &Game) -> Answer {
     Answer::None
 }
 
+/// The answer with the stones of each structure completed at the reported move; `None` for `Answer::None`.
+///
+/// The same pass as [`answer`], then searches within the winning group alone (O(M) time and memory at any S):
+/// - a bridge is the breadth-first tree path from one corner stone through the move's stone to another corner stone
+///   (the two halves share no stone, or those corners were joined a move earlier);
+/// - a fork is the union of the tree paths from the move's stone to a stone on each of three edges;
+/// - a ring closes a path between the two neighbours the ring test found, found without the move's stone, through
+///   that stone; of the two arcs of its other neighbours, the one inside the cycle holds an empty cell.
+pub fn certified(game: &Game) -> (Answer, Option<Witness>) {
+    let mut board = Board::new(game.size, game.moves.len());
+    for (i, &cell) in game.moves.iter().enumerate() {
+        let structures = board.play(cell);
+        if structures.bridge || structures.fork || structures.ring {
+            let mut witness = board.tree_witness(cell, structures);
+            witness.ring = structures.ring.then(|| {
+                let (a, b) = board.ring_between.expect("the ring test's pair is found again from the definition");
+                board.ring(cell, a, b)
+            });
+            return (Answer::Win { structures, at_move: i + 1 }, Some(witness));
+        }
+    }
+    (Answer::None, None)
+}
+
+/// Each reached cell's key with the key of the cell it was reached from; the start is its own parent.
+type Parents = HashMap<u64, u64, BuildHasherDefault<CellHasher>>;
+
+fn cell_of(k: u64) -> Cell {
+    Cell { x: (k >> 32) as u32, y: k as u32 }
+}
+
+/// The cells from `to` back to the search's start, both included.
+fn path_back(parents: &Parents, to: u64) -> Vec<Cell> {
+    let mut path = vec![cell_of(to)];
+    let mut at = to;
+    loop {
+        let parent = parents[&at];
+        if parent == at {
+            return path;
+        }
+        path.push(cell_of(parent));
+        at = parent;
+    }
+}
+
 /// The stones played so far, as a union-find indexed by move number (0-based).
 struct Board {
     size: i64,
@@ -59,6 +104,9 @@ struct Board {
     stones: HashMap<u64, u32, BuildHasherDefault<CellHasher>>,
     /// Indexed by move number.
     nodes: Vec<Node>,
+    /// The two neighbours (positions in [`STEPS`]) of the stone that closed a ring, for its witness. Kept here
+    /// rather than returned by [`Board::play`]: returning them cost every move of [`answer`] 1.5% more instructions.
+    ring_between: Option<(usize, usize)>,
 }
 
 /// A stone in the union-find, eight bytes so that a lookup touches one cache line.
@@ -78,6 +126,7 @@ impl Board {
             last: 2 * size - 1,
             stones: HashMap::with_capacity_and_hasher(moves, BuildHasherDefault::default()),
             nodes: Vec::with_capacity(moves),
+            ring_between: None,
         }
     }
 
@@ -139,6 +188,9 @@ impl Board {
             }
         }
         let ring = closes_ring(&around);
+        if ring {
+            self.ring_between = ring_between(&around);
+        }
 
         let mut root = me;
         for &r in &around {
@@ -151,6 +203,126 @@ impl Board {
         let contacts = self.nodes[root as usize].contacts;
         Structures { bridge: (contacts & CORNERS).count_ones() >= 2, fork: (contacts & EDGES).count_ones() >= 3, ring }
     }
+}
+
+impl Board {
+    /// Breadth-first over stones from `from`, never entering `avoid`, until `enough` (told each cell as it is
+    /// reached) says the search has found what it needs. Touches the searched group alone, so the witness costs
+    /// O(group) whatever the board's size.
+    fn search(&self, from: u64, avoid: Option<u64>, mut enough: impl FnMut(u64) -> bool) -> Parents {
+        let mut parents = Parents::default();
+        parents.insert(from, from);
+        let mut queue = std::collections::VecDeque::from([from]);
+        if enough(from) {
+            return parents;
+        }
+        while let Some(at) = queue.pop_front() {
+            let (x, y) = ((at >> 32) as i64, (at & 0xFFFF_FFFF) as i64);
+            for (dx, dy) in STEPS {
+                let next = key(x + dx, y + dy);
+                if Some(next) == avoid || parents.contains_key(&next) || !self.stones.contains_key(&next) {
+                    continue;
+                }
+                parents.insert(next, at);
+                queue.push_back(next);
+                if enough(next) {
+                    return parents;
+                }
+            }
+        }
+        parents
+    }
+
+    /// The bridge and fork of the group `cell` has just completed, where `structures` claims them; no ring.
+    fn tree_witness(&self, cell: Cell, structures: Structures) -> Witness {
+        if !structures.bridge && !structures.fork {
+            return Witness::default();
+        }
+        let start = key(i64::from(cell.x), i64::from(cell.y));
+        // The first stone reached on each corner and on each edge, indexed by contact bit.
+        let mut first = [None; 12];
+        let mut seen = 0u16;
+        let enough = |seen: u16| {
+            (!structures.bridge || (seen & CORNERS).count_ones() >= 2)
+                && (!structures.fork || (seen & EDGES).count_ones() >= 3)
+        };
+        let parents = self.search(start, None, |k| {
+            let Cell { x, y } = cell_of(k);
+            let contacts = self.contacts_of(i64::from(x), i64::from(y));
+            for (bit, slot) in first.iter_mut().enumerate() {
+                if contacts & !seen & (1 << bit) != 0 {
+                    *slot = Some(k);
+                }
+            }
+            seen |= contacts;
+            enough(seen)
+        });
+        assert!(enough(seen), "the group of {cell:?} lacks the contacts its root claims");
+        let reached = |mask: u16, count: usize| -> Vec<u64> {
+            (0..12).filter(|&bit| mask & (1 << bit) != 0).filter_map(|bit| first[bit]).take(count).collect()
+        };
+        let bridge = structures.bridge.then(|| {
+            let ends = reached(CORNERS, 2);
+            // One corner up to the move's stone, then down to the other.
+            let mut path = path_back(&parents, ends[0]);
+            let down = path_back(&parents, ends[1]);
+            path.extend(down.into_iter().rev().skip(1));
+            path
+        });
+        let fork = structures.fork.then(|| {
+            let mut cells = std::collections::HashSet::new();
+            let mut fork = Vec::new();
+            for end in reached(EDGES, 3) {
+                fork.extend(path_back(&parents, end).into_iter().filter(|&c| cells.insert(c)));
+            }
+            fork
+        });
+        Witness { bridge, fork, ring: None }
+    }
+
+    /// The ring `cell` has just closed between its neighbours at positions `a` and `b` of [`STEPS`], which lie in
+    /// separate runs of one group.
+    fn ring(&self, cell: Cell, a: usize, b: usize) -> Ring {
+        let (x, y) = (i64::from(cell.x), i64::from(cell.y));
+        let at = |k: usize| key(x + STEPS[k % 6].0, y + STEPS[k % 6].1);
+        let (start, end) = (at(a), at(b));
+        // Breadth-first finds a shortest, hence simple, path, and without the move's stone it cannot pass through
+        // it: closed through that stone it is a simple cycle.
+        let parents = self.search(start, Some(key(x, y)), |k| k == end);
+        assert!(parents.contains_key(&end), "neighbours {a} and {b} of {cell:?} are not one group");
+        let mut cycle = vec![cell];
+        cycle.extend(path_back(&parents, end));
+        // The cycle leaves `cell` towards b and comes back from a. A lattice step crosses no side of the cycle, so
+        // each neighbour of `cell` off the cycle is inside exactly when its direction lies in the cycle's angle at
+        // `cell`: turning from b's direction to a's, counterclockwise in (x, y) for a counterclockwise cycle. STEPS
+        // runs clockwise in (x, y), so that is the positions after a up to b, and for a clockwise cycle those after
+        // b up to a. The (x, y) points are a linear image of the board, so insideness carries over, and the sign of
+        // the area is exact in integers.
+        let counterclockwise = twice_signed_area(&cycle) > 0;
+        let (from, to) = if counterclockwise { (a, b) } else { (b, a) };
+        let inside = (from + 1..)
+            .take_while(|&k| k % 6 != to)
+            .map(at)
+            .find(|k| !self.stones.contains_key(k))
+            .expect("each side of the ring test's runs holds an empty neighbour");
+        // Both runs being separate, each arc between them holds an empty neighbour, and one inside the cycle lies on
+        // the convex board: no off-board cell is chosen.
+        Ring { cycle, enclosed: cell_of(inside) }
+    }
+}
+
+/// Twice the signed area of the polygon through the cells' (x, y) points: positive when it turns counterclockwise.
+/// Products of coordinates near 2·10^9 summed over up to 10^6 sides need more than 64 bits.
+fn twice_signed_area(cycle: &[Cell]) -> i128 {
+    let point = |c: &Cell| (i128::from(c.x), i128::from(c.y));
+    cycle
+        .iter()
+        .zip(cycle.iter().cycle().skip(1))
+        .map(|(p, q)| {
+            let ((px, py), (qx, qy)) = (point(p), point(q));
+            px * qy - qx * py
+        })
+        .sum()
 }
 
 /// Whether two separate runs of neighbour stones (runs split by empty or off-board neighbours) belong to one group:
@@ -178,6 +350,18 @@ fn closes_ring(around: &[u32; 6]) -> bool {
         }
     }
     false
+}
+
+/// The positions of two neighbour stones of one group with an empty neighbour between them both ways round: the
+/// pair [`closes_ring`] saw, which the ring's witness starts from. Only called once that said yes, at most once a
+/// game, so it is written straight from the definition rather than fast, and [`closes_ring`] carries no positions
+/// along on every move.
+#[cold]
+fn ring_between(around: &[u32; 6]) -> Option<(usize, usize)> {
+    let empty_between = |from: usize, to: usize| (from + 1..to).any(|k| around[k % 6] == EMPTY);
+    (0..6)
+        .flat_map(|a| (a + 1..6).map(move |b| (a, b)))
+        .find(|&(a, b)| around[a] != EMPTY && around[a] == around[b] && empty_between(a, b) && empty_between(b, a + 6))
 }
 
 /// One u64 per cell: x in the high half, y in the low half (both < 2^31).
@@ -406,5 +590,333 @@ mod tests {
             STEPS.iter().map(|&(dx, dy)| ((cx as i64 + dx) as u32, (cy as i64 + dy) as u32)).collect();
         assert_eq!(judged(&game(s, &ring)), "ring in move 6");
         assert_eq!(judged(&game(s, &[(1, 1), (last, last), (1, s), (s, 1)])), "none");
+    }
+
+    // Witness checks. The board's geometry is written out again from the rules rather than taken from the solver,
+    // so that a slip in STEPS or contacts_of shows up here instead of agreeing with itself.
+
+    const ROUND: [(i64, i64); 6] = [(0, 1), (1, 1), (1, 0), (0, -1), (-1, -1), (-1, 0)];
+
+    fn neighbours(p: Cell, q: Cell) -> bool {
+        ROUND.contains(&(i64::from(q.x) - i64::from(p.x), i64::from(q.y) - i64::from(p.y)))
+    }
+
+    fn corners(size: u32) -> [Cell; 6] {
+        let (s, l) = (size, 2 * size - 1);
+        [(1, 1), (1, s), (s, 1), (s, l), (l, s), (l, l)].map(|(x, y)| Cell { x, y })
+    }
+
+    /// Which of the six edges a cell is on, if any; corners are on none.
+    fn edge(size: u32, c: Cell) -> Option<usize> {
+        if corners(size).contains(&c) {
+            return None;
+        }
+        let (s, l, x, y) = (i64::from(size), 2 * i64::from(size) - 1, i64::from(c.x), i64::from(c.y));
+        [x == 1, y == 1, x == l, y == l, x - y == s - 1, y - x == s - 1].iter().position(|&on| on)
+    }
+
+    /// Even-odd ray casting from `p` towards +x, in exact integers: each side is a lattice step (|dy| ≤ 1), so a
+    /// side crossing the ray's line half-open meets it at one of its own ends.
+    fn inside(cycle: &[Cell], p: Cell) -> bool {
+        let (px, py) = (i64::from(p.x), i64::from(p.y));
+        let mut odd = false;
+        for (a, b) in cycle.iter().zip(cycle.iter().cycle().skip(1)) {
+            let (ax, ay, bx, by) = (i64::from(a.x), i64::from(a.y), i64::from(b.x), i64::from(b.y));
+            if (ay > py) != (by > py) {
+                let cross_x = if ay == py { ax } else { bx };
+                if cross_x > px {
+                    odd = !odd;
+                }
+            }
+        }
+        odd
+    }
+
+    /// On a board small enough to walk: whether empty-or-stone walks that avoid the cycle's cells alone reach
+    /// `p` from the band round the board. The definition itself, next to the ray casting above.
+    fn reachable_past(size: u32, cycle: &[Cell], p: Cell) -> bool {
+        let wall: HashSet<(i64, i64)> = cycle.iter().map(|c| (i64::from(c.x), i64::from(c.y))).collect();
+        let (s, l) = (i64::from(size), 2 * i64::from(size) - 1);
+        let on = |x: i64, y: i64| (1..=l).contains(&x) && (1..=l).contains(&y) && (x - y).abs() < s;
+        // The band: every off-board cell next to the board, found from the board's cells.
+        let mut seen = HashSet::new();
+        let mut stack = Vec::new();
+        for x in 0..=l + 1 {
+            for y in 0..=l + 1 {
+                if !on(x, y) && ROUND.iter().any(|(dx, dy)| on(x + dx, y + dy)) {
+                    seen.insert((x, y));
+                    stack.push((x, y));
+                }
+            }
+        }
+        while let Some((x, y)) = stack.pop() {
+            for (dx, dy) in ROUND {
+                let q = (x + dx, y + dy);
+                if on(q.0, q.1) && !wall.contains(&q) && seen.insert(q) {
+                    stack.push(q);
+                }
+            }
+        }
+        seen.contains(&(i64::from(p.x), i64::from(p.y)))
+    }
+
+    use std::collections::HashSet;
+
+    /// The certified answer is the plain answer, and its witness has the shape the checker demands.
+    fn assert_certified(g: &Game) -> Answer {
+        let (a, witness) = certified(g);
+        assert_eq!(a, answer(g), "{g:?}");
+        let Answer::Win { structures, at_move: k } = a else {
+            assert_eq!(witness, None);
+            return a;
+        };
+        let w = witness.expect("a win has a witness");
+        let played: HashSet<Cell> = g.moves[..k].iter().copied().collect();
+        let stone = g.moves[k - 1];
+        let from_game = |cells: &[Cell], what: &str| {
+            assert!(cells.iter().all(|c| played.contains(c)), "{what} has a cell not played by move {k}: {g:?}");
+            assert!(cells.contains(&stone), "{what} lacks the stone of move {k}: {g:?}");
+        };
+        let stepped = |cells: &[Cell], what: &str| {
+            assert!(cells.windows(2).all(|w| neighbours(w[0], w[1])), "{what} {cells:?} has a gap: {g:?}");
+        };
+
+        assert_eq!(w.bridge.is_some(), structures.bridge);
+        if let Some(path) = &w.bridge {
+            from_game(path, "bridge");
+            stepped(path, "bridge");
+            let (first, last) = (path[0], path[path.len() - 1]);
+            let corners = corners(g.size);
+            assert!(first != last && corners.contains(&first) && corners.contains(&last), "bridge ends {path:?}");
+        }
+
+        assert_eq!(w.fork.is_some(), structures.fork);
+        if let Some(fork) = &w.fork {
+            from_game(fork, "fork");
+            let cells: HashSet<Cell> = fork.iter().copied().collect();
+            let mut reached = HashSet::from([fork[0]]);
+            let mut stack = vec![fork[0]];
+            while let Some(p) = stack.pop() {
+                for &q in &cells {
+                    if neighbours(p, q) && reached.insert(q) {
+                        stack.push(q);
+                    }
+                }
+            }
+            assert_eq!(reached.len(), cells.len(), "fork {fork:?} is not connected");
+            let edges: HashSet<usize> = fork.iter().filter_map(|&c| edge(g.size, c)).collect();
+            assert!(edges.len() >= 3, "fork {fork:?} touches edges {edges:?}");
+        }
+
+        assert_eq!(w.ring.is_some(), structures.ring);
+        if let Some(Ring { cycle, enclosed }) = &w.ring {
+            from_game(cycle, "ring");
+            stepped(cycle, "ring");
+            assert!(cycle.len() >= 6, "cycle {cycle:?}");
+            assert!(neighbours(cycle[cycle.len() - 1], cycle[0]), "cycle {cycle:?} is not closed");
+            assert_eq!(cycle.iter().collect::<HashSet<_>>().len(), cycle.len(), "cycle {cycle:?} repeats a cell");
+            assert!(g.on_board(*enclosed) && !played.contains(enclosed), "enclosed {enclosed:?} is not empty");
+            assert!(inside(cycle, *enclosed), "{enclosed:?} is outside {cycle:?}");
+            if g.size <= 40 {
+                assert!(!reachable_past(g.size, cycle, *enclosed), "{enclosed:?} escapes {cycle:?}");
+            }
+        }
+        a
+    }
+
+    /// [`assert_certified`] under all twelve symmetries, which turn and mirror the cycles both ways round.
+    fn certified_everywhere(g: &Game) -> String {
+        for symmetry in Symmetry::all() {
+            assert_certified(&g.transformed(symmetry));
+        }
+        assert_certified(g).to_string()
+    }
+
+    #[test]
+    fn ray_casting_helper() {
+        let hexagon = [(2, 2), (2, 3), (3, 4), (4, 4), (4, 3), (3, 2)].map(|(x, y)| Cell { x, y });
+        assert!(inside(&hexagon, Cell { x: 3, y: 3 }));
+        for (x, y) in [(1, 1), (1, 3), (5, 5), (3, 5), (5, 3), (3, 1), (1, 2), (4, 2), (2, 4)] {
+            assert!(!inside(&hexagon, Cell { x, y }), "({x}, {y})");
+            assert!(reachable_past(4, &hexagon, Cell { x, y }), "({x}, {y})");
+        }
+        assert!(!reachable_past(4, &hexagon, Cell { x: 3, y: 3 }));
+    }
+
+    #[test]
+    fn witnesses_of_bridges_and_forks() {
+        assert_eq!(certified_everywhere(&game(2, &[(1, 1), (1, 2)])), "bridge in move 2");
+        assert_eq!(certified_everywhere(&game(3, &[(1, 1), (1, 3), (1, 2)])), "bridge in move 3");
+        // The joining stone in the middle of a long bridge, reached from both sides.
+        let row = [(1, 1), (2, 1), (3, 1), (5, 1), (6, 1), (7, 1), (4, 1)];
+        assert_eq!(certified_everywhere(&game(7, &row)), "bridge in move 7");
+        assert_eq!(certified_everywhere(&game(3, &[(1, 2), (2, 2), (3, 3), (4, 4), (4, 5), (5, 4)])), "fork in move 6");
+        // A fork from a blob with side branches the pruned witness may leave out.
+        let blob = [(3, 3), (3, 4), (4, 3), (2, 3), (1, 2), (5, 5), (6, 6), (6, 7), (5, 6), (7, 6), (4, 4)];
+        assert_eq!(certified_everywhere(&game(4, &blob)), "fork in move 11");
+        assert_eq!(certified_everywhere(&game(3, &[(1, 1), (2, 2), (3, 3), (4, 4), (4, 5), (5, 4)])), "none");
+    }
+
+    #[test]
+    fn witnesses_of_rings() {
+        let around_centre = [(2, 2), (2, 3), (3, 4), (4, 4), (4, 3), (3, 2)];
+        assert_eq!(certified_everywhere(&game(3, &around_centre)), "ring in move 6");
+        let mut late = around_centre.to_vec();
+        late.push((3, 3));
+        assert_eq!(certified_everywhere(&game(3, &late)), "ring in move 6");
+        // The hole (2, 3) next to the edge x = 1, closed by the edge stone (1, 3) with off-board neighbours.
+        let by_edge = [(1, 2), (2, 2), (3, 3), (3, 4), (2, 4), (1, 4), (1, 3)];
+        assert_eq!(certified_everywhere(&game(4, &by_edge)), "ring in move 7");
+        // A corner region: the corner (1, 1) itself closes the ring round (2, 2); three of its neighbours are off
+        // the board and lie on the other side of its runs from the hole.
+        let corner = [(1, 2), (2, 3), (3, 3), (3, 2), (2, 1), (1, 1)];
+        assert_eq!(certified_everywhere(&game(4, &corner)), "ring in move 6");
+    }
+
+    /// A ring of radius two round the centre of S = 5 whose inside is stones but for (5, 6): the closing stone (5, 7)
+    /// meets the hole, and the shortest way round is the small hexagon through the inside stones.
+    #[test]
+    fn witness_of_a_ring_round_one_empty_cell() {
+        let centre = Cell { x: 5, y: 5 };
+        let g = game(5, &[]);
+        let distance = |c: Cell| {
+            let (dx, dy) = (i64::from(c.x) - 5, i64::from(c.y) - 5);
+            if dx * dy >= 0 { dx.abs().max(dy.abs()) } else { dx.abs() + dy.abs() }
+        };
+        let hole = Cell { x: 5, y: 6 };
+        let closing = Cell { x: 5, y: 7 };
+        let mut moves: Vec<Cell> = g.cells().filter(|&c| distance(c) <= 1 && c != hole).collect();
+        moves.extend(g.cells().filter(|&c| distance(c) == 2 && c != closing));
+        moves.push(closing);
+        assert!(moves.contains(&centre));
+        let g = Game { size: 5, moves };
+        assert_eq!(certified_everywhere(&g), "ring in move 18");
+        let (_, w) = certified(&g);
+        assert_eq!(w.unwrap().ring.unwrap().enclosed, hole);
+    }
+
+    #[test]
+    fn witnesses_of_several_kinds_at_once() {
+        // The ring round (3, 3) closed by (2, 2), which also joins corner (1, 1) to the arm out to corner (7, 7).
+        let bridge_ring = [(1, 1), (2, 3), (3, 4), (4, 4), (4, 3), (3, 2), (5, 5), (6, 6), (7, 7), (2, 2)];
+        assert_eq!(certified_everywhere(&game(4, &bridge_ring)), "bridge-ring in move 10");
+        let a = [(4, 5), (4, 6), (5, 7), (6, 7), (6, 6), (5, 8), (5, 9), (6, 8), (6, 9)];
+        let b = [(5, 4), (5, 3), (5, 2), (5, 1), (6, 2), (4, 1)];
+        let moves: Vec<(u32, u32)> = a.iter().chain(&b).copied().chain([(5, 5)]).collect();
+        assert_eq!(certified_everywhere(&game(5, &moves)), "bridge-fork-ring in move 16");
+    }
+
+    /// Whole boards filled in random orders: every kind and mixture turns up, at every distance from the border.
+    #[test]
+    fn witnesses_of_random_games() {
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let mut kinds = std::collections::BTreeMap::new();
+        for round in 0..3000 {
+            let size = 2 + round % 9;
+            let mut moves: Vec<Cell> = game(size, &[]).cells().collect();
+            for i in (1..moves.len()).rev() {
+                moves.swap(i, (next() % (i as u64 + 1)) as usize);
+            }
+            *kinds.entry(assert_certified(&Game { size, moves }).kinds()).or_insert(0) += 1;
+        }
+        for kind in ["bridge", "fork", "ring", "bridge-fork", "bridge-ring", "fork-ring"] {
+            assert!(kinds.contains_key(kind), "no {kind} among {kinds:?}");
+        }
+    }
+
+    /// Rings touching each of the six corners of S = 10^9 (the symmetries carry the one at (1, 1) round), one of
+    /// radius 40 in a shuffled order, and the small ring of the far corner region.
+    #[test]
+    fn witnesses_on_the_largest_board() {
+        let s = 1_000_000_000u32;
+        let last = 2 * s - 1;
+        let corner = [(1, 2), (2, 3), (3, 3), (3, 2), (2, 1), (1, 1)];
+        assert_eq!(certified_everywhere(&game(s, &corner)), "ring in move 6");
+        let (cx, cy) = (last - 5, last - 5);
+        let small: Vec<(u32, u32)> =
+            ROUND.iter().map(|&(dx, dy)| ((cx as i64 + dx) as u32, (cy as i64 + dy) as u32)).collect();
+        assert_eq!(certified_everywhere(&game(s, &small)), "ring in move 6");
+
+        // Radius r round (r + 1, r + 1): the corner (1, 1) and the edges x = 1 and y = 1 are on it, nothing more.
+        let r = 40i64;
+        let mut ring: Vec<(u32, u32)> = Vec::new();
+        let (mut x, mut y) = (1 + r + r, 1 + r);
+        for &(dx, dy) in &ROUND {
+            for _ in 0..r {
+                ring.push((x as u32, y as u32));
+                (x, y) = (x + dx, y + dy);
+            }
+        }
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        for i in (1..ring.len()).rev() {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            ring.swap(i, (state % (i as u64 + 1)) as usize);
+        }
+        assert_eq!(certified_everywhere(&game(s, &ring)), format!("ring in move {}", 6 * r));
+    }
+
+    /// Timing, not correctness: `cargo test --release -p solvers -- --ignored --nocapture certified_timing`, with
+    /// `HAVANNAH_TIMING=F` to time a generated contest input too. The built-in game is the worst the witness faces:
+    /// 999 996 stones in one ring round the centre of S = 10^9, in a shuffled order, closed by the last move.
+    #[test]
+    #[ignore]
+    fn certified_timing() {
+        let s = 1_000_000_000i64;
+        let r = 166_666i64;
+        let mut ring = Vec::new();
+        let (mut x, mut y) = (s + r, s);
+        for &(dx, dy) in &ROUND {
+            for _ in 0..r {
+                ring.push(Cell { x: x as u32, y: y as u32 });
+                (x, y) = (x + dx, y + dy);
+            }
+        }
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        for i in (1..ring.len()).rev() {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            ring.swap(i, (state % (i as u64 + 1)) as usize);
+        }
+        let mut games = vec![("ring of 999 996".to_string(), Game { size: s as u32, moves: ring })];
+        if let Ok(path) = std::env::var("HAVANNAH_TIMING") {
+            let input = std::fs::read_to_string(&path).expect("HAVANNAH_TIMING names a readable file");
+            games.extend(parse(&input).expect("a contest input").into_iter().map(|g| (path.clone(), g)));
+        }
+        let best = |f: &dyn Fn() -> String| {
+            (0..3)
+                .map(|_| {
+                    let start = std::time::Instant::now();
+                    let out = f();
+                    (start.elapsed(), out)
+                })
+                .min()
+                .unwrap()
+        };
+        for (name, g) in &games {
+            let (plain, a) = best(&|| answer(g).to_string());
+            let (proved, b) = best(&|| {
+                let (a, w) = certified(g);
+                let size = w.map_or(0, |w| {
+                    w.bridge.map_or(0, |p| p.len())
+                        + w.fork.map_or(0, |p| p.len())
+                        + w.ring.map_or(0, |r| r.cycle.len())
+                });
+                format!("{a} (witness of {size} cells)")
+            });
+            println!(
+                "{name}: S = {}, M = {}: answer {plain:.2?} -> {a}; certified {proved:.2?} -> {b}",
+                g.size,
+                g.moves.len()
+            );
+        }
     }
 }
