@@ -107,6 +107,19 @@ impl Problem for Havannah {
         solvers::havannah::answer(case)
     }
 
+    fn certify(case: &Game, answer: &Answer) -> Option<Result<(), String>> {
+        let (solved, witness) = solvers::havannah::certified(case);
+        if solved != *answer {
+            return Some(Err(format!("the solver's witness is for `{solved}`, not `{answer}`")));
+        }
+        match (answer, witness) {
+            // `none` has no short proof; the differential and metamorphic suites cover it.
+            (Answer::None, _) => None,
+            (_, None) => Some(Err("the solver gave no witness for a win".into())),
+            (_, Some(witness)) => Some(oracles::havannah::witness::check(case, answer, &witness)),
+        }
+    }
+
     fn oracle(case: &Game) -> Answer {
         assert!(
             case.size <= Havannah::ORACLE_MAX_S,
