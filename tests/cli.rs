@@ -37,14 +37,19 @@ fn hex_bad_input_names_the_line_and_exits_2() {
         ("1\n2 2\n", "hex input, line 2: expected `N`, found extra `2` after it"),
     ];
     for (input, message) in cases {
-        gamecheck()
-            .args(["solve", "hex"])
-            .write_stdin(input)
-            .assert()
-            .code(2)
-            .stdout("")
-            .stderr(predicate::str::contains(message));
+        hex_input_is_refused(input.as_ref(), message);
     }
+}
+
+/// Bad Hex input on standard input: exit 2, nothing on standard output, and `message` on standard error.
+fn hex_input_is_refused(input: &[u8], message: &str) {
+    gamecheck()
+        .args(["solve", "hex"])
+        .write_stdin(input)
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains(message));
 }
 
 #[test]
@@ -333,13 +338,7 @@ fn solve_shows_invisible_characters() {
         ("1\n2\nB\u{200b}\nBR\n".as_bytes(), "hex input, line 3: bad character `\\u{200b}` in column 2"),
     ];
     for (input, message) in cases {
-        gamecheck()
-            .args(["solve", "hex"])
-            .write_stdin(input)
-            .assert()
-            .code(2)
-            .stdout("")
-            .stderr(predicate::str::contains(message));
+        hex_input_is_refused(input, message);
     }
     let message = solve_file_error("inventor-outlasting", "nbsp", "1\n1 3\nX\u{a0}X\n".as_bytes());
     assert!(message.contains("line 3: bad character `\\u{a0}` in column 2"), "{message}");
