@@ -96,6 +96,44 @@ fn the_largest_adjacent_game_shrinks_to_the_smallest() {
     assert!(shrunk.tried < 500, "{} candidates tried in {} steps", shrunk.tried, shrunk.steps);
 }
 
+/// A blunder game of 10^5 moves (the first failing case of `gamecheck stress adjacent-consecutive --size 100000` with
+/// a program that always answers `0 0`) whose mistakes all come in its last few hundred moves: the neutral early
+/// moves go first, and the game ends small.
+#[test]
+fn a_100000_adjacent_game_with_mistakes_shrinks_to_a_small_one() {
+    let game = AdjacentConsecutive::generate(&mut case_rng(2026, 3), Sizes::new(100_000, 100_000));
+    let mistakes = |g: &games::adjacent_consecutive::Game| {
+        let answer = AdjacentConsecutive::solve(g);
+        answer.a_mistakes + answer.b_mistakes > 0
+    };
+    let answer = AdjacentConsecutive::solve(&game);
+    let first = answer.winning.windows(2).position(|w| w[0] && w[1]).expect("a mistake");
+    assert!(first > 99_000, "the first mistake is move {}", first + 1);
+    let deadline = Instant::now() + Duration::from_secs(600);
+    let shrunk = shrink_while::<AdjacentConsecutive>(game, mistakes, Some(deadline), None);
+    assert!(shrunk.case.n <= 12, "{:?}", shrunk);
+    assert!(shrunk.tried < 1_000, "{} candidates tried in {} steps", shrunk.tried, shrunk.steps);
+}
+
+/// Without its neutral early moves a game's last states are the same positions, so the solver's verdicts on them
+/// (and the mistakes among them) are the same, whatever the kind of game, long or short.
+#[test]
+fn neutral_early_moves_leave_the_late_verdicts_as_they_were() {
+    for (seed, index, n) in [(2026, 3, 100_000), (2026, 5, 100_000), (7, 0, 2_000), (8, 0, 300), (9, 0, 40)] {
+        let game = AdjacentConsecutive::generate(&mut case_rng(seed, index), Sizes::new(n, n));
+        let before = AdjacentConsecutive::solve(&game).winning;
+        let mut late = 2;
+        while late < n {
+            if let Some(smaller) = game.without_neutral_before(late) {
+                let after = AdjacentConsecutive::solve(&smaller).winning;
+                let tail = |w: &[bool]| w[w.len() - late..].to_vec();
+                assert_eq!(tail(&after), tail(&before), "seed {seed}, case {index}, late part {late}");
+            }
+            late = late * 3 / 2;
+        }
+    }
+}
+
 /// A deadline already passed: the case comes back at once, untouched, marked incomplete.
 #[test]
 fn a_passed_deadline_returns_the_case_as_it_was() {

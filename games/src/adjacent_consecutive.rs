@@ -124,9 +124,16 @@ impl Game {
 
     /// The game without the moves in `drop`, their tiles and cells, the others renumbered down to close the gaps.
     fn without_moves(&self, drop: std::ops::Range<usize>) -> Game {
+        let marked: Vec<bool> = (0..self.moves.len()).map(|k| drop.contains(&k)).collect();
+        self.without_marked(&marked)
+    }
+
+    /// The game without the moves marked in `drop` (one flag per move), their tiles and cells, the others
+    /// renumbered down to close the gaps.
+    fn without_marked(&self, drop: &[bool]) -> Game {
         let n = self.n as usize;
         let (mut tile_gone, mut cell_gone) = (vec![false; n + 1], vec![false; n + 1]);
-        for m in &self.moves[drop.clone()] {
+        for (m, _) in self.moves.iter().zip(drop).filter(|(_, d)| **d) {
             tile_gone[m.tile as usize] = true;
             cell_gone[m.cell as usize] = true;
         }
@@ -140,14 +147,100 @@ impl Game {
                 .collect()
         };
         let (tiles_below, cells_below) = (below(tile_gone), below(cell_gone));
-        let moves = (self.moves.iter().enumerate())
-            .filter(|(k, _)| !drop.contains(k))
-            .map(|(_, m)| Move {
+        let moves: Vec<Move> = (self.moves.iter().zip(drop))
+            .filter(|(_, d)| !**d)
+            .map(|(m, _)| Move {
                 tile: m.tile - tiles_below[m.tile as usize],
                 cell: m.cell - cells_below[m.cell as usize],
             })
             .collect();
-        Game { n: self.n - drop.len() as u32, moves }
+        Game { n: moves.len() as u32, moves }
+    }
+
+    /// The game without the early moves that are neutral for the last `late` moves (see [`shrink`]), its last
+    /// `late` states the same positions as this game's up to renumbering: `None` when no move goes, or so many
+    /// that fewer than [`MIN_N`] are left.
+    ///
+    /// A move before the late part is neutral when, at the state where the late part begins, its tile's two
+    /// neighbours are used (or past 1 and N), its cell's two neighbours filled (or past the ends), and it forms no
+    /// pair. Its tile then borders no unused tile and its cell no empty cell, so taking out any set of neutral
+    /// moves keeps every run of unused tiles and of empty cells, and every used tile next to an unused one and
+    /// filled cell next to an empty one (those are not neutral), so each late move makes a pair exactly when it
+    /// did. Two things could still differ, and are mended by keeping some neutral moves after all: two kept filled
+    /// cells that come together holding two tiles that come together would be a new pair (one neutral move that
+    /// stood between them stays, until no such pair is left), and an odd number of moves out would hand the late
+    /// part to the other player (the first neutral move stays).
+    pub fn without_neutral_before(&self, late: usize) -> Option<Game> {
+        let n = self.n as usize;
+        let start = n.checked_sub(late)?;
+        // Per tile and per cell (0 and N + 1 are the walls): the move that used it, if before the late part.
+        let (mut tile_move, mut cell_move) = (vec![None; n + 2], vec![None; n + 2]);
+        for (k, m) in self.moves[..start].iter().enumerate() {
+            tile_move[m.tile as usize] = Some(k);
+            cell_move[m.cell as usize] = Some(k);
+        }
+        let used = |t: usize| t == 0 || t == n + 1 || tile_move[t].is_some();
+        let filled = |c: usize| c == 0 || c == n + 1 || cell_move[c].is_some();
+        let tile_in = |c: usize| cell_move[c].map(|k| self.moves[k].tile);
+        let in_pair = |m: &Move| {
+            let c = m.cell as usize;
+            [tile_in(c - 1), tile_in(c + 1)].iter().flatten().any(|&t| t.abs_diff(m.tile) == 1)
+        };
+        let mut drop: Vec<bool> = (self.moves.iter().enumerate())
+            .map(|(k, m)| {
+                let (t, c) = (m.tile as usize, m.cell as usize);
+                k < start && used(t - 1) && used(t + 1) && filled(c - 1) && filled(c + 1) && !in_pair(m)
+            })
+            .collect();
+        loop {
+            if !drop.contains(&true) {
+                return None;
+            }
+            // How many kept (or unused) tiles are at or below each tile: two kept tiles come together when these
+            // differ by one.
+            let rank: Vec<usize> = (0..=n)
+                .scan(0, |count, t| {
+                    *count += usize::from(t > 0 && tile_move[t].is_none_or(|k| !drop[k]));
+                    Some(*count)
+                })
+                .collect();
+            let mut mended = false;
+            // Each kept filled cell with the nearest kept or empty cell to its left.
+            let mut left: Option<usize> = None;
+            for c in 1..=n {
+                match cell_move[c] {
+                    Some(k) if drop[k] => continue,
+                    Some(k) => {
+                        if let Some(l) = left
+                            && let Some(j) = cell_move[l]
+                        {
+                            let (x, y) = (self.moves[j].tile as usize, self.moves[k].tile as usize);
+                            let (lo, hi) = (x.min(y), x.max(y));
+                            let was_pair = l + 1 == c && hi - lo == 1;
+                            if rank[hi] - rank[lo] == 1 && !was_pair {
+                                // Keep a dropped tile between them, or else a dropped cell between them.
+                                let between = if hi - lo > 1 { tile_move[lo + 1] } else { cell_move[l + 1] };
+                                drop[between.expect("a dropped move stands between")] = false;
+                                mended = true;
+                            }
+                        }
+                        left = Some(c);
+                    }
+                    None => left = Some(c),
+                }
+            }
+            if mended {
+                continue;
+            }
+            // An even number out, so that the same player moves first in the late part.
+            if drop.iter().filter(|&&d| d).count() % 2 == 0 {
+                break;
+            }
+            let first = drop.iter().position(|&d| d).expect("an odd number are dropped");
+            drop[first] = false;
+        }
+        let game = self.without_marked(&drop);
+        (game.n >= MIN_N).then_some(game)
     }
 
     /// The game without move `i`'s tile and move `j`'s cell, the tiles and cells after them renumbered down by
@@ -286,9 +379,21 @@ pub fn write(games: &[Game]) -> String {
 /// for small N, also every way of taking out one move's tile and another's cell and joining what is left of the
 /// two into one move. Nothing below N = 4.
 ///
-/// Games above [`SMALL`] moves first lose blocks of moves the same way: the last half, quarter, … of the game, then
-/// the other halves, quarters, … down to sixteenths, later blocks first. Candidates are
-/// built one at a time from one shared copy of the game.
+/// Games above [`SMALL`] moves first lose their neutral early moves ([`Game::without_neutral_before`]) for a late
+/// part of the last 2, 3, 4, 5, 7, 9, 12, … moves (about ×√2 each time), then blocks of moves the same way as
+/// single ones: the last half, quarter, … of the game, then the other halves, quarters, … down to sixteenths, later
+/// blocks first. Candidates are built one at a time from one shared copy of the game.
+///
+/// Why the neutral step keeps failures: what decides a state is only its position, and mistakes come late (while a
+/// long game is open A wins, and once a pair is made A has won for good). Taking out any other block of moves
+/// renumbers the rest, which joins runs of unused tiles or empty cells and makes new pairs: the late states change
+/// and the failure goes. Neutral moves border no unused tile and no empty cell when the late part begins, so
+/// without them every late state is the same position up to renumbering (pairs that would appear are mended, the
+/// player to move is kept) and the last `late` verdicts, mistakes among them, are the same; only the early states
+/// change. Every late part that holds a mistake (or whatever fails) therefore fails again in a game of about five
+/// times its length: the kept early moves are only those next to the late part's unused tiles and empty cells.
+/// Failures that need no particular late state (any mistake at all) usually survive even the shortest late parts,
+/// whose new early states are a small game of their own.
 pub fn shrink(game: &Game) -> impl Iterator<Item = Game> + Send + 'static {
     let n = game.moves.len();
     let valid = game.n > MIN_N && n == game.n as usize;
@@ -298,6 +403,8 @@ pub fn shrink(game: &Game) -> impl Iterator<Item = Game> + Send + 'static {
     // and most blocks stop failing: the tails (the last half, quarter, …, two) come first, the other blocks only
     // while there are at most 16 of a length, so the single steps are reached after a few dozen tries.
     let coarse = move |run: &usize| n > SMALL && n - run >= MIN_N as usize;
+    let g = Arc::clone(&game);
+    let neutral = lates(if n > SMALL { n } else { 0 }).filter_map(move |late| g.without_neutral_before(late));
     let g = Arc::clone(&game);
     let tails = halvings(n).filter(coarse).map(move |run| g.without_moves(n - run..n));
     let g = Arc::clone(&game);
@@ -311,7 +418,13 @@ pub fn shrink(game: &Game) -> impl Iterator<Item = Game> + Send + 'static {
         let g = Arc::clone(&game);
         (0..n).rev().filter(move |&j| j != i).flat_map(move |j| [g.without(i, j, i), g.without(i, j, j)])
     });
-    tails.chain(blocks).chain(singles).chain(merges)
+    neutral.chain(tails).chain(blocks).chain(singles).chain(merges)
+}
+
+/// The lengths of late part [`shrink`] keeps whole for a game of `n` moves, shortest first: 2, then about √2 times
+/// the one before, below `n`.
+fn lates(n: usize) -> impl Iterator<Item = usize> + Send + 'static {
+    std::iter::successors(Some(2), |&k: &usize| Some((k * 17 / 12).max(k + 1))).take_while(move |&k| k < n)
 }
 
 /// Games up to this many moves shrink by single steps only.
@@ -857,12 +970,17 @@ mod tests {
         assert_eq!(shrink(&game).next().unwrap(), Game::from_pairs(4, &[(1, 4), (3, 1), (4, 3), (2, 2)]).unwrap());
     }
 
-    /// A game of 10^5 moves first loses its last half, quarter, …, then its first half, then other quarters; each
-    /// offer is a valid game, its kept moves renumbered in order.
+    /// A game of 10^5 moves first loses its neutral early moves for ever longer late parts, then its last half,
+    /// quarter, …, then its first half, then other quarters; each offer is a valid game, its kept moves renumbered
+    /// in order.
     #[test]
     fn large_games_drop_blocks_of_moves_first() {
         let game = generate(&mut case_rng(15, 0), Sizes::new(MAX_N as usize, MAX_N as usize), None);
-        let offers: Vec<Game> = shrink(&game).take(19).collect();
+        let neutral: Vec<Game> = lates(game.moves.len()).filter_map(|late| game.without_neutral_before(late)).collect();
+        let offers: Vec<Game> = shrink(&game).take(neutral.len() + 19).collect();
+        let (first, offers) = offers.split_at(neutral.len());
+        assert_eq!(first, neutral);
+        assert!(neutral.len() > 25 && neutral[0].n < 30, "{:?}", neutral.iter().map(|g| g.n).collect::<Vec<_>>());
         let sizes: Vec<u32> = offers.iter().map(|g| g.n).collect();
         let tails = [50_000, 75_000, 87_500, 93_750, 96_875, 98_438, 99_219, 99_610, 99_805, 99_903, 99_952, 99_976];
         assert_eq!(sizes[..12], tails);
@@ -881,6 +999,60 @@ mod tests {
         let small = Game::from_pairs(5, &[(1, 5), (4, 1), (5, 3), (2, 2), (3, 4)]).unwrap();
         assert_eq!(small.without_moves(4..5), small.without(4, 4, 4));
         assert_eq!(small.without_moves(1..2), small.without(1, 1, 1));
+    }
+
+    /// Without its neutral early moves a game keeps its last moves' pattern: the same unused tiles and empty cells
+    /// in the same runs when the late part begins, and the same used tile (up to renumbering) beside each, an even
+    /// number of moves out, and no pair that was not there.
+    #[test]
+    fn neutral_moves_leave_the_late_part_as_it_was() {
+        // Per cell in order when `late` moves are left: E for an empty cell, for a filled cell beside an empty one
+        // the late moves whose tile is next to its tile, `pair` for any other in a pair, nothing for the rest;
+        // the same per tile (E for unused), with cells. Numbers never appear.
+        fn pattern(game: &Game, late: usize) -> Vec<String> {
+            let (n, start) = (game.n as usize, game.moves.len() - late);
+            let row = game.row_after(start);
+            let flipped = game.swap_tile_cell().row_after(start);
+            let side = |row: &[Option<u32>], other: fn(&Move) -> u32| {
+                let at = |c: usize| if (1..=n).contains(&c) { row[c - 1] } else { Some(0) };
+                let mut out: Vec<String> = Vec::new();
+                for c in 1..=n {
+                    let word = match at(c) {
+                        None => "E".to_string(),
+                        Some(x) if at(c - 1).is_some() && at(c + 1).is_some() => {
+                            let pair = [at(c - 1), at(c + 1)].iter().flatten().any(|&y| y != 0 && y.abs_diff(x) == 1);
+                            if pair { "pair".to_string() } else { String::new() }
+                        }
+                        Some(x) => {
+                            let late_moves = game.moves[start..].iter().enumerate();
+                            let next: Vec<usize> =
+                                late_moves.filter(|(_, m)| other(m).abs_diff(x) == 1).map(|(k, _)| k).collect();
+                            format!("{next:?}")
+                        }
+                    };
+                    if !word.is_empty() {
+                        out.push(word);
+                    }
+                }
+                out.join(" ")
+            };
+            vec![side(&row, |m| m.tile), side(&flipped, |m| m.cell)]
+        }
+        let mut rng = case_rng(16, 0);
+        for (n, shape) in [(100_000, Shape::NoPair), (100_000, Shape::Random), (60, Shape::NoPair), (20, Shape::Random)]
+        {
+            let game = generate_shape(&mut rng, Sizes::new(n, n), shape, None);
+            // Long late parts keep most of the game: the pattern of a short one is the telling one (and quick).
+            for late in lates(n).take_while(|&late| late < 1000) {
+                let Some(smaller) = game.without_neutral_before(late) else { continue };
+                assert_valid(&smaller);
+                assert_eq!((game.n - smaller.n) % 2, 0);
+                assert_eq!(pattern(&smaller, late), pattern(&game, late), "N = {n}, late part {late}");
+            }
+        }
+        // The shortest late parts leave about five moves per late move.
+        let game = generate_shape(&mut rng, Sizes::new(100_000, 100_000), Shape::NoPair, None);
+        assert!(game.without_neutral_before(100).unwrap().n < 700);
     }
 
     #[test]
