@@ -192,3 +192,10 @@ fn stress_shrinks_a_havannah_game_of_a_million_moves_at_s_1e9() {
     let report = stress_shrinks_at_the_largest_size("havannah", "1000000000", "50", "none");
     assert!(report.contains("to size 2)"), "{report}");
 }
+
+#[test]
+fn stress_shrinks_an_adjacent_game_of_n_100000() {
+    let report = stress_shrinks_at_the_largest_size("adjacent-consecutive", "100000", "50", "0 0");
+    let size: usize = report.split("to size ").nth(1).and_then(|s| s.split(')').next()?.parse().ok()).unwrap_or(0);
+    assert!((4..=12).contains(&size), "{report}");
+}
