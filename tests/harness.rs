@@ -95,6 +95,73 @@ fn check_catches_the_bug_and_shrinks_it() {
     assert_eq!(again.failure.expect("the same case fails again").original, failure.original);
 }
 
+/// Hex whose solver swaps the winner on boards larger than the check sizes: a fault the default run cannot see.
+struct LargeBrokenHex;
+
+impl Problem for LargeBrokenHex {
+    const NAME: &'static str = "large-broken-hex";
+    const CHECK_SIZES: Sizes = Hex::CHECK_SIZES;
+    const CHECK_CASES: u64 = 2_000;
+    const CHECK_TOP: Option<(Sizes, u64)> = Hex::CHECK_TOP;
+    const SIZE_LIMITS: Sizes = Hex::SIZE_LIMITS;
+    const ORACLE_REACH: gamecheck::problem::Reach = Hex::ORACLE_REACH;
+    type Case = Board;
+    type Answer = Verdict;
+
+    fn parse(input: &str) -> Result<Vec<Board>, ParseError> {
+        Hex::parse(input)
+    }
+    fn write(cases: &[Board]) -> String {
+        Hex::write(cases)
+    }
+    fn size(case: &Board) -> usize {
+        Hex::size(case)
+    }
+    fn generate(rng: &mut ChaCha8Rng, sizes: Sizes) -> Board {
+        Hex::generate(rng, sizes)
+    }
+    fn shrink(case: &Board) -> Box<dyn Iterator<Item = Board>> {
+        Hex::shrink(case)
+    }
+    fn arbitrary(u: &mut arbitrary::Unstructured<'_>) -> arbitrary::Result<Board> {
+        Hex::arbitrary(u)
+    }
+    fn read_answer(text: &str) -> Result<String, String> {
+        Hex::read_answer(text)
+    }
+    fn solve(case: &Board) -> Verdict {
+        let verdict = Hex::solve(case);
+        if case.size() > Hex::CHECK_SIZES.max { verdict.swapped() } else { verdict }
+    }
+    fn oracle(case: &Board) -> Verdict {
+        Hex::oracle(case)
+    }
+}
+
+/// What the top run of a bare `check` is for: a fault that switches on only past the check sizes passes the
+/// default sizes and fails at the top of the oracle's reach, with a reproduce command that names those sizes.
+#[test]
+fn the_top_run_catches_a_fault_of_large_boards_only() {
+    let bare = CheckOptions { shrink_time: std::time::Duration::ZERO, ..CheckOptions::default() };
+    let default = check::<LargeBrokenHex>(&bare, &ProgressBar::hidden());
+    assert!(default.failure.is_none() && default.checked == LargeBrokenHex::CHECK_CASES);
+    let (sizes, cases) = LargeBrokenHex::CHECK_TOP.expect("Hex has a top run");
+    let top = CheckOptions { sizes: Some(sizes), cases: Some(cases), ..bare };
+    let failure = check::<LargeBrokenHex>(&top, &ProgressBar::hidden()).failure.expect("caught at the top");
+    assert!(failure.command.ends_with(&format!("--cases 1 --size {sizes}")), "{}", failure.command);
+}
+
+/// Each top run lies past the check sizes and ends at the oracle's measured reach, inside the contest's limits.
+#[test]
+fn every_top_run_ends_at_the_oracle_reach() {
+    for p in gamecheck::PROBLEMS {
+        let (sizes, cases) = p.check_top().unwrap_or_else(|| panic!("{} has no top run", p.name()));
+        assert_eq!(sizes.max, p.oracle_reach().max_size, "{}", p.name());
+        assert!(sizes.min > p.check_sizes().max && sizes.min >= p.size_limits().min, "{}: {sizes}", p.name());
+        assert!(cases > 0, "{}", p.name());
+    }
+}
+
 #[test]
 fn the_proptest_strategy_shrinks_to_a_minimal_board() {
     let mut runner = TestRunner::new(Config { cases: 2_000, failure_persistence: None, ..Config::default() });
