@@ -50,18 +50,43 @@ fn hex_transpose_swap_and_half_turn_keep_the_verdict() {
 /// A Havannah game of any side up to 10^9 whose stones lie far from the centre: a generated game of side 2..40
 /// (every shape: loops, paths, junctions, patches) laid onto a big board in one of its corners (sharing two
 /// edges), along one of its edges, at its centre, or anywhere, its stones off the big board dropped. The twelve
-/// symmetries then carry it to every corner and edge. One draw in 100 is a generated game of the full size, with
-/// 10^6 moves. Not the same game as the small one (the big board's other edges are far), only a game that
-/// reaches the big board's border, which the properties need.
+/// symmetries then carry it to every corner and edge. One draw in five lays two small games 2^k cells apart along
+/// x, y or the diagonal, k 20..30 (the bits a key of coordinates up to 2·10^9 may lose); their stones differ by up
+/// to 40 either way, so pairs of stones stand at many offsets near 2^k, and a cell key that drops or overlaps a
+/// bit merges two of them, which the symmetries do not keep (a key packing x into 30 bits fails at draw 4). One
+/// draw in 100 is a generated game of the full size, with 10^6 moves. Not the same game as the small one (the big
+/// board's other edges are far), only a game that reaches the big board's border and its largest coordinates.
 fn havannah_draw(i: u64) -> Game {
     if i % 100 == 0 {
         return mixed_case::<Havannah>(SEED, i, Sizes::new(578, MAX_S as usize));
     }
     let small = mixed_case::<Havannah>(SEED, i, Sizes::new(2, 40));
-    let size = mixed_size(SEED.wrapping_add(2), i, Sizes::new(small.size as usize, MAX_S as usize)) as u32;
     let mut rng = case_rng(SEED.wrapping_add(3), i);
+    let lay = |game: &mut Game, from: &Game, (dx, dy): (u64, u64)| {
+        let moved = from.moves.iter().map(|c| (u64::from(c.x) + dx, u64::from(c.y) + dy));
+        for (x, y) in moved.filter(|&(x, y)| x.max(y) < u64::from(u32::MAX)) {
+            let cell = Cell { x: x as u32, y: y as u32 };
+            if game.on_board(cell) {
+                game.moves.push(cell);
+            }
+        }
+    };
+    if i % 5 == 4 {
+        let k = rng.random_range(20..=30u32);
+        let apart = 1u64 << k;
+        let other = mixed_case::<Havannah>(SEED.wrapping_add(6), i, Sizes::new(2, 40));
+        // Room for both along any of the three directions: |x − y| stays under 2^k + 40 < S.
+        let size = (mixed_size(SEED.wrapping_add(2), i, Sizes::new(2, MAX_S as usize)) as u64).max(apart + 41);
+        let mut game = Game { size: size.min(u64::from(MAX_S)) as u32, moves: Vec::new() };
+        let base = rng.random_range(0..=(2 * u64::from(game.size)).saturating_sub(apart + 82));
+        let (a, b) = [(1, 0), (0, 1), (1, 1)][rng.random_range(0..3)];
+        lay(&mut game, &small, (base, base));
+        lay(&mut game, &other, (base + a * apart, base + b * apart));
+        return game;
+    }
+    let size = mixed_size(SEED.wrapping_add(2), i, Sizes::new(small.size as usize, MAX_S as usize)) as u32;
     let room = u64::from(size - small.size);
-    let (dx, dy) = match i % 4 {
+    let offset = match i % 5 {
         // The corner (1, 1): the small board's edges x = 1 and y = 1 are the big one's.
         0 => (0, 0),
         // Along the edge x = 1: any shift of y up to S − s keeps every cell on the board.
@@ -71,13 +96,7 @@ fn havannah_draw(i: u64) -> Game {
         _ => (rng.random_range(0..=2 * room), rng.random_range(0..=2 * room)),
     };
     let mut game = Game { size, moves: Vec::with_capacity(small.moves.len()) };
-    let moved = small.moves.iter().map(|c| (u64::from(c.x) + dx, u64::from(c.y) + dy));
-    for (x, y) in moved.filter(|&(x, y)| x.max(y) < u64::from(u32::MAX)) {
-        let cell = Cell { x: x as u32, y: y as u32 };
-        if game.on_board(cell) {
-            game.moves.push(cell);
-        }
-    }
+    lay(&mut game, &small, offset);
     game
 }
 
