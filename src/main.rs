@@ -476,7 +476,16 @@ fn check(
         let total = options.cases.unwrap_or(problem.check_cases());
         let bar = ProgressBar::new(total).with_style(style.clone()).with_prefix(problem.name());
         match problem {
-            AnyProblem::Batch(problem) => summaries.push(problem.check(options, &bar)),
+            AnyProblem::Batch(problem) => {
+                summaries.push(problem.check(options, &bar));
+                // A bare run also checks the top of the oracle's reach, as its own row (its sizes differ); a failure
+                // there reproduces with `--size`, which `check --size` alone runs exactly as before.
+                if let (None, None, Some((sizes, cases))) = (options.sizes, options.cases, problem.check_top()) {
+                    bar.set_length(total + cases);
+                    let top = CheckOptions { sizes: Some(sizes), cases: Some(cases), ..options.clone() };
+                    summaries.push(problem.check(&top, &bar));
+                }
+            }
             AnyProblem::Interactive(problem) => {
                 let checked = problem.check(options, &bar);
                 summaries.push(checked.summary);

@@ -16,6 +16,11 @@ pub trait Problem: 'static {
     const CHECK_SIZES: Sizes;
     /// How many cases `check` runs per problem by default.
     const CHECK_CASES: u64;
+    /// A second, smaller run of a bare `check` (no `--size`, no `--cases`) at the top of the oracle's reach: sizes
+    /// near [`Reach::max_size`] and a case count that keeps the whole default `check` under a minute. The check
+    /// sizes are where the oracle is quick; faults that switch on only on large boards need this run to be seen.
+    /// `check --size A..B` runs exactly those sizes and nothing else.
+    const CHECK_TOP: Option<(Sizes, u64)> = None;
     /// The sizes the differential fuzz target asks the oracle about: the check sizes, unless the oracle's worst case
     /// there passes a fuzzer's per-input time limit once the build is instrumented (several times slower).
     const FUZZ_SIZES: Sizes = Self::CHECK_SIZES;

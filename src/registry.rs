@@ -79,6 +79,9 @@ pub trait Entry: Sync {
     fn name(&self) -> &'static str;
     fn check_sizes(&self) -> Sizes;
     fn check_cases(&self) -> u64;
+    /// The sizes and case count of the default `check`'s run at the top of the oracle's reach (see
+    /// [`Problem::CHECK_TOP`]).
+    fn check_top(&self) -> Option<(Sizes, u64)>;
     /// Every size the contest allows (see [`Problem::SIZE_LIMITS`]).
     fn size_limits(&self) -> Sizes;
     /// How far the oracle answers (see [`Problem::ORACLE_REACH`]).
@@ -135,6 +138,10 @@ impl<P: Problem> Entry for Registered<P> {
 
     fn check_cases(&self) -> u64 {
         P::CHECK_CASES
+    }
+
+    fn check_top(&self) -> Option<(Sizes, u64)> {
+        P::CHECK_TOP
     }
 
     fn size_limits(&self) -> Sizes {

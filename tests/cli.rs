@@ -89,6 +89,22 @@ fn hex_check_ends_with_a_table_and_exit_0() {
     );
 }
 
+/// A bare `check` adds, per problem, a row at the top of its oracle's reach; naming sizes or a case count runs only
+/// what was asked. `--time 0` starts no case, so this costs nothing but the rows.
+#[test]
+fn a_bare_check_has_a_row_at_the_top_of_each_oracle_reach() {
+    let tops = ["140..150", "250..300", "│ 13 ", "│ 10 "];
+    let bare = gamecheck().args(["check", "--time", "0"]).assert().success().get_output().stdout.clone();
+    let bare = String::from_utf8(bare).unwrap().replace('┆', "│");
+    for top in tops {
+        assert!(bare.contains(top), "no row of sizes {top} in\n{bare}");
+    }
+    for args in [&["check", "hex", "--size", "3", "--time", "0"][..], &["check", "hex", "--cases", "5", "--time", "0"]]
+    {
+        gamecheck().args(args).assert().success().stdout(predicate::str::contains("140..150").not());
+    }
+}
+
 #[test]
 fn hex_exhaust_counts_every_board() {
     gamecheck().args(["exhaust", "hex", "--size", "1..2"]).assert().success().stdout(

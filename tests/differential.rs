@@ -2,6 +2,8 @@
 //! problem's own generator and shrinks with its own steps, so a failure ends on a minimal board. Failures are kept in
 //! `differential.proptest-regressions` beside this file and replayed first on every run.
 
+mod common;
+
 use gamecheck::problem::Verdicts;
 use gamecheck::problems::{AdjacentConsecutive, Havannah, Hex, InventorOutlasting};
 use gamecheck::{Problem, strategy};
@@ -42,6 +44,14 @@ differential! {
     inventor_outlasting: InventorOutlasting, Sizes::new(0, 12), 1500;
     // The Answer holds the verdict on every state, so this compares state by state, not only the counts.
     adjacent_consecutive: AdjacentConsecutive, Sizes::new(4, 9), 400;
+    // At the top of each oracle's measured reach (`Problem::ORACLE_REACH`), a few cases a run: the default `check`
+    // covers the same sizes from a fixed seed, these from fresh ones. Costs in release: Hex about 0.15 s a board
+    // of N 100..150, Havannah (the backward oracle) 0.2 s a game of S 100..300, Inventor 16 ms a board of 13
+    // spots (seconds for a rare one), Adjacent 0.4 s a game of N = 10.
+    hex_top_of_reach: Hex, Sizes::new(100, 150), 8;
+    havannah_top_of_reach: Havannah, Sizes::new(100, 300), 16;
+    inventor_outlasting_top_of_reach: InventorOutlasting, Sizes::new(13, 13), 60;
+    adjacent_consecutive_top_of_reach: AdjacentConsecutive, Sizes::new(10, 10), 4;
 }
 
 /// The two Havannah oracles and the solver on the same small boards: a bug in one oracle shows as a three-way split
@@ -171,22 +181,18 @@ mod order_chaos {
     }
 }
 
-/// Adjacent and Consecutive past the oracle's whole-game reach: every state of a generated game of N = 10 to 15 with
-/// at most six moves left, the solver's verdict against the oracle's search from that state. The runs and closed
-/// form the solver reasons with only reach some of their cases with long runs of free tiles or cells beside
-/// isolated ones, which N ≤ 9 has no room for.
-fn adjacent_consecutive_late_states_agree(game: &games::adjacent_consecutive::Game) -> Result<(), TestCaseError> {
+/// Adjacent and Consecutive past the oracle's whole-game reach: every state of a game with at most six moves left,
+/// the solver's verdict against the oracle's search from that state (whose cost grows with the moves left, not
+/// with N). The runs and closed form the solver reasons with only reach some of their cases with long runs of free
+/// tiles or cells beside isolated ones, which N ≤ 9 has no room for.
+fn adjacent_consecutive_late_states_agree(game: &games::adjacent_consecutive::Game) -> Result<(), String> {
     let solver = AdjacentConsecutive::solve(game);
     let n = game.moves.len();
     for i in n.saturating_sub(6)..n {
         let oracle = oracles::adjacent_consecutive::winning_after(game.n, &game.moves[..i]);
-        prop_assert_eq!(
-            solver.winning[i],
-            oracle,
-            "the state after {} moves; input:\n{}",
-            i,
-            AdjacentConsecutive::write(std::slice::from_ref(game))
-        );
+        if solver.winning[i] != oracle {
+            return Err(format!("the state after {i} moves: solver {}, oracle {oracle}", solver.winning[i]));
+        }
     }
     Ok(())
 }
@@ -197,8 +203,24 @@ proptest! {
     fn adjacent_consecutive_late_states_of_larger_games(
         game in strategy::cases::<AdjacentConsecutive>(Sizes::new(10, 15))
     ) {
-        adjacent_consecutive_late_states_agree(&game)?;
+        let agree = adjacent_consecutive_late_states_agree(&game);
+        prop_assert!(agree.is_ok(), "{}; input:\n{}", agree.unwrap_err(), AdjacentConsecutive::write(std::slice::from_ref(&game)));
     }
+}
+
+/// The same at every N the solver accepts, up to 10^5: 300 fixed draws, log-uniform in N with one in 16 at the top
+/// tenth, of every generator shape (the perfect-play and blunder games steer long games into their endgames). A
+/// failure is shrunk and printed as contest input.
+#[test]
+fn adjacent_consecutive_late_states_at_every_n() {
+    let limits = AdjacentConsecutive::SIZE_LIMITS;
+    common::holds::<AdjacentConsecutive>(
+        "adjacent late states",
+        300,
+        // Another seed than the metamorphic suite's, which draws from the same limits.
+        |i| common::mixed_case::<AdjacentConsecutive>(common::SEED + 100, i, limits),
+        adjacent_consecutive_late_states_agree,
+    );
 }
 
 /// Late states where B wins only by cutting a run of free tiles at the right place, found by the property above

@@ -12,18 +12,24 @@ use indicatif::ProgressBar;
 use proptest::test_runner::{Config, TestCaseError, TestError, TestRunner};
 use rand_chacha::ChaCha8Rng;
 
-/// Hex with a flaw. Without `UNPROVEN`, a solver that never answers `Impossible` for unbalanced counts. With it, the
-/// solver's answers are right but the witness of a win names a stone that does not cut every chain, which `check`
-/// must not count as agreeing. Its shrinker also hands each board back among the smaller ones, as a slipped shrink
+/// Hex with one of three flaws. `BROKEN`: a solver that never answers `Impossible` for unbalanced counts.
+/// `UNPROVEN`: right answers, but the witness of a win names a stone that does not cut every chain, which `check`
+/// must not count as agreeing. `LARGE`: a solver that swaps the winner on boards larger than the check sizes, a fault
+/// the default sizes cannot see. Its shrinker also hands each board back among the smaller ones, as a slipped shrink
 /// step would: shrinking must still end.
-struct Flawed<const UNPROVEN: bool>;
-type BrokenHex = Flawed<false>;
-type UnprovenHex = Flawed<true>;
+struct Flawed<const FLAW: u8>;
+const BROKEN: u8 = 0;
+const UNPROVEN: u8 = 1;
+const LARGE: u8 = 2;
+type BrokenHex = Flawed<BROKEN>;
+type UnprovenHex = Flawed<UNPROVEN>;
+type LargeBrokenHex = Flawed<LARGE>;
 
-impl<const UNPROVEN: bool> Problem for Flawed<UNPROVEN> {
-    const NAME: &'static str = if UNPROVEN { "unproven-hex" } else { "broken-hex" };
+impl<const FLAW: u8> Problem for Flawed<FLAW> {
+    const NAME: &'static str = ["broken-hex", "unproven-hex", "large-broken-hex"][FLAW as usize];
     const CHECK_SIZES: Sizes = Hex::CHECK_SIZES;
     const CHECK_CASES: u64 = 5_000;
+    const CHECK_TOP: Option<(Sizes, u64)> = Hex::CHECK_TOP;
     const SIZE_LIMITS: Sizes = Hex::SIZE_LIMITS;
     const ORACLE_REACH: gamecheck::problem::Reach = Hex::ORACLE_REACH;
     type Case = Board;
@@ -54,14 +60,15 @@ impl<const UNPROVEN: bool> Problem for Flawed<UNPROVEN> {
     }
     fn solve(case: &Board) -> Verdict {
         match Hex::solve(case) {
-            Verdict::Impossible if !UNPROVEN && case.count(Stone::Blue).abs_diff(case.count(Stone::Red)) > 1 => {
+            Verdict::Impossible if FLAW == BROKEN && case.count(Stone::Blue).abs_diff(case.count(Stone::Red)) > 1 => {
                 Verdict::NobodyWins
             }
+            verdict if FLAW == LARGE && case.size() > Hex::CHECK_SIZES.max => verdict.swapped(),
             other => other,
         }
     }
     fn certify(case: &Board, answer: &Verdict) -> Option<Result<(), String>> {
-        if !UNPROVEN {
+        if FLAW != UNPROVEN {
             return None;
         }
         let (verdict, mut witness) = solvers::hex::certified(case);
@@ -124,6 +131,30 @@ fn check_catches_a_witness_that_does_not_prove_the_answer() {
     assert!(failure.solver.contains("its witness is rejected: "), "{}", failure.solver);
     let minimal = &Hex::parse(&failure.minimal).expect("the report is contest input")[0];
     assert!(!Verdicts::<UnprovenHex>::of(minimal).agree());
+}
+
+/// What the top run of a bare `check` is for: a fault that switches on only past the check sizes passes the
+/// default sizes and fails at the top of the oracle's reach, with a reproduce command that names those sizes.
+#[test]
+fn the_top_run_catches_a_fault_of_large_boards_only() {
+    let bare = CheckOptions { shrink_time: std::time::Duration::ZERO, ..CheckOptions::default() };
+    let default = check::<LargeBrokenHex>(&bare, &ProgressBar::hidden());
+    assert!(default.failure.is_none() && default.checked == LargeBrokenHex::CHECK_CASES);
+    let (sizes, cases) = LargeBrokenHex::CHECK_TOP.expect("Hex has a top run");
+    let top = CheckOptions { sizes: Some(sizes), cases: Some(cases), ..bare };
+    let failure = check::<LargeBrokenHex>(&top, &ProgressBar::hidden()).failure.expect("caught at the top");
+    assert!(failure.command.ends_with(&format!("--cases 1 --size {sizes}")), "{}", failure.command);
+}
+
+/// Each top run lies past the check sizes and ends at the oracle's measured reach, inside the contest's limits.
+#[test]
+fn every_top_run_ends_at_the_oracle_reach() {
+    for p in gamecheck::PROBLEMS {
+        let (sizes, cases) = p.check_top().unwrap_or_else(|| panic!("{} has no top run", p.name()));
+        assert_eq!(sizes.max, p.oracle_reach().max_size, "{}", p.name());
+        assert!(sizes.min > p.check_sizes().max && sizes.min >= p.size_limits().min, "{}: {sizes}", p.name());
+        assert!(cases > 0, "{}", p.name());
+    }
 }
 
 #[test]

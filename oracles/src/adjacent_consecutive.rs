@@ -100,18 +100,98 @@ pub fn answer(game: &Game) -> Answer {
     Answer { a_mistakes, b_mistakes, winning }
 }
 
-/// Whether the player to move after `played`, the first moves of a game of N, can force a win: the same search
-/// started from that state, so late states of games too long to search whole can be checked too. Panics if the
-/// moves are not the start of a valid game.
+/// The most moves left [`winning_after`] searches: its memo packs the free cells into one hexadecimal digit each.
+pub const MAX_LEFT: usize = 15;
+
+/// Whether the player to move after `played`, the first moves of a game of N, can force a win: the same literal
+/// search (every free tile into every empty cell), started from that state, so late states of games of any N are
+/// checked. Its cost grows with the moves left, not with N: the position is the contents of the cells still empty
+/// at the start, and the end is judged on the pairs that touch one of them, since a pair of two cells already
+/// filled is the same in every ending (it is read once, up front). Panics if the moves are not the start of a valid
+/// game, or if more than [`MAX_LEFT`] moves are left.
 pub fn winning_after(n: u32, played: &[Move]) -> bool {
-    assert!(n <= MAX_N, "the naive oracle packs a board into hexadecimal digits: N = {n} is beyond {MAX_N}");
     assert!(played.len() < n as usize, "a state with a move left");
     let mut board = vec![0u32; n as usize];
+    let mut used = vec![false; n as usize + 1];
     for (i, mv) in played.iter().enumerate() {
-        play(&mut board, i, *mv);
+        play_marked(&mut board, &mut used, i, *mv);
     }
-    let a = Minimax { memo: HashMap::new() }.a_wins(&mut board);
+    let cells: Vec<usize> = (0..n as usize).filter(|&c| board[c] == 0).collect();
+    let tiles: Vec<u32> = (1..=n).filter(|&t| !used[t as usize]).collect();
+    assert!(cells.len() <= MAX_LEFT, "{} moves left: the search from a state packs at most {MAX_LEFT}", cells.len());
+    // Rule: "A wins if two adjacent cells hold consecutive numbers". Pairs of cells both filled now are settled.
+    let settled = board.windows(2).any(|pair| pair[0] != 0 && pair[1] != 0 && pair[0].abs_diff(pair[1]) == 1);
+    let mut search = Late { board, taken: vec![false; tiles.len()], cells, tiles, settled, memo: HashMap::new() };
+    let a = search.a_wins(played.len());
     if played.len() % 2 == 0 { a } else { !a }
+}
+
+/// Minimax from a state: the board stays the whole row, and only its empty cells and unused tiles are tried.
+struct Late {
+    board: Vec<u32>,
+    /// The cells empty at the start (0-based) and the tiles unused then; `taken[k]` while `tiles[k]` is on the board.
+    cells: Vec<usize>,
+    tiles: Vec<u32>,
+    taken: Vec<bool>,
+    /// Whether two cells filled before the search already hold consecutive tiles side by side.
+    settled: bool,
+    /// Whether A wins from each position, keyed by which start tile (index + 1, 0 for none) each start cell holds.
+    memo: HashMap<u64, bool>,
+}
+
+impl Late {
+    fn key(&self) -> u64 {
+        self.cells.iter().fold(0, |key, &c| {
+            let digit = self.tiles.iter().position(|&t| t == self.board[c]).map_or(0, |k| k as u64 + 1);
+            key * 16 + digit
+        })
+    }
+
+    /// Whether A wins from the current board, `placed` tiles on it.
+    fn a_wins(&mut self, placed: usize) -> bool {
+        let key = self.key();
+        if let Some(&known) = self.memo.get(&key) {
+            return known;
+        }
+        let result = if placed == self.board.len() {
+            // The full row: a pair touching a cell filled during the search, or one settled before it.
+            self.settled
+                || self.cells.iter().any(|&c| {
+                    let (tile, row) = (self.board[c], &self.board);
+                    (c > 0 && row[c - 1].abs_diff(tile) == 1) || row.get(c + 1).is_some_and(|&t| t.abs_diff(tile) == 1)
+                })
+        } else {
+            let a_to_move = placed % 2 == 0;
+            let mut moves = Vec::new();
+            for k in (0..self.tiles.len()).filter(|&k| !self.taken[k]) {
+                for &c in self.cells.iter().filter(|&&c| self.board[c] == 0) {
+                    moves.push((k, c));
+                }
+            }
+            let mut outcome_of = |(k, c): (usize, usize)| {
+                self.board[c] = self.tiles[k];
+                self.taken[k] = true;
+                let a = self.a_wins(placed + 1);
+                self.taken[k] = false;
+                self.board[c] = 0;
+                a
+            };
+            if a_to_move { moves.into_iter().any(&mut outcome_of) } else { moves.into_iter().all(&mut outcome_of) }
+        };
+        self.memo.insert(key, result);
+        result
+    }
+}
+
+/// [`play`] with the used tiles marked, so that a long prefix costs O(1) a move instead of a scan of the row.
+fn play_marked(board: &mut [u32], used: &mut [bool], i: usize, mv: Move) {
+    let n = board.len() as u32;
+    assert!((1..=n).contains(&mv.tile) && !used[mv.tile as usize], "move {}: tile {} unusable", i + 1, mv.tile);
+    assert!((1..=n).contains(&mv.cell), "move {}: cell {} off the row", i + 1, mv.cell);
+    let cell = mv.cell as usize - 1;
+    assert_eq!(board[cell], 0, "move {}: cell {} already filled", i + 1, mv.cell);
+    board[cell] = mv.tile;
+    used[mv.tile as usize] = true;
 }
 
 /// Move i (0-based) of a game: its tile into its cell, which must be a legal move on `board`.
@@ -163,6 +243,20 @@ mod tests {
             checked += 1;
         }
         checked
+    }
+
+    /// The search from a state, which judges only pairs touching the cells it fills, against the whole-board search
+    /// on every state of every game of N = 4 and 5: the pairs it reads up front are read right.
+    #[test]
+    fn winning_after_matches_the_whole_game_search() {
+        for n in 4..=5 {
+            for game in games::adjacent_consecutive::all_games(n) {
+                let whole = answer(&game);
+                for i in 0..n as usize {
+                    assert_eq!(winning_after(n, &game.moves[..i]), whole.winning[i], "after {i} moves of {game:?}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -15,6 +15,8 @@ impl Problem for AdjacentConsecutive {
     // default run to about two seconds.
     const CHECK_SIZES: Sizes = Sizes::new(4, 7);
     const CHECK_CASES: u64 = 5_000;
+    // The top of the reach: 12 games of N = 10, a whole-game minimax of about 0.4 s each in release here.
+    const CHECK_TOP: Option<(Sizes, u64)> = Some((Sizes::new(ADJACENT_REACH, ADJACENT_REACH), 12));
     const SIZE_LIMITS: Sizes = Sizes::new(adjacent_consecutive::MIN_N as usize, adjacent_consecutive::MAX_N as usize);
     const ORACLE_REACH: Reach = Reach { max_size: ADJACENT_REACH, knob: "N", measured: ADJACENT_MEASURED };
     // Every game up to N = 5, every position at N = 6 and 7 (see `adjacent_consecutive::all_games`).

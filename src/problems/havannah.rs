@@ -36,6 +36,8 @@ impl Problem for Havannah {
     // The naive oracle is O(M·S²), under a millisecond a game at S ≤ 16: 5000 games take a few seconds.
     const CHECK_SIZES: Sizes = Sizes::new(2, 16);
     const CHECK_CASES: u64 = 5_000;
+    // The top of the reach, against the backward oracle: 50 games of S 250..300, about 0.17 s each in release here.
+    const CHECK_TOP: Option<(Sizes, u64)> = Some((Sizes::new(250, HAVANNAH_REACH), 50));
     const SIZE_LIMITS: Sizes = Sizes::new(2, havannah::MAX_S as usize);
     const ORACLE_REACH: Reach = Reach { max_size: HAVANNAH_REACH, knob: "S", measured: HAVANNAH_MEASURED };
     // See `Havannah::exhaustive_moves`.

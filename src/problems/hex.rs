@@ -13,6 +13,9 @@ impl Problem for Hex {
     // The oracle is O(N⁴): N ≤ 12 keeps a default run of 200 000 boards to about a second.
     const CHECK_SIZES: Sizes = Sizes::new(1, 12);
     const CHECK_CASES: u64 = 200_000;
+    // The top of the reach: 40 boards of N 140..150, about 6 s of oracle time in release here (most are decided in
+    // one pass; a game played to its end takes a second or more).
+    const CHECK_TOP: Option<(Sizes, u64)> = Some((Sizes::new(140, HEX_REACH), 40));
     const SIZE_LIMITS: Sizes = Sizes::new(1, hex::MAX_N);
     const ORACLE_REACH: Reach = Reach { max_size: HEX_REACH, knob: "N", measured: HEX_MEASURED };
     // 3^(N·N) boards: 43 million at N = 4, 8·10^11 at N = 5.

@@ -1,0 +1,81 @@
+//! Deterministic draws over a problem's whole size range, for the suites that hold the solver to properties at
+//! sizes no oracle reaches. Fixed seeds and many draws, not proptest's fresh seeds: a fault that breaks one answer
+//! in a hundred must fail every run (500 draws miss it with probability 0.99^500 < 0.7%, and every run misses or
+//! catches it alike), and a failure is the same case on every machine.
+
+#![allow(dead_code)] // each suite uses its own part of this module
+
+use std::time::{Duration, Instant};
+
+use gamecheck::problem::{rejection, run, shrink_while};
+use gamecheck::{Problem, generate_case};
+use games::{Sizes, case_rng};
+use rand::RngExt;
+
+/// The seed of every deterministic draw in the suites.
+pub const SEED: u64 = 2026;
+
+/// How long a failing draw is shrunk before the smallest failing case found is shown.
+pub const SHRINK_TIME: Duration = Duration::from_secs(30);
+
+/// The size of draw `index` within `limits`: one draw in [`TOP_EVERY`] in the top tenth of the range (the largest
+/// cases, where size-guarded faults live), the others log-uniform over the whole range (as many of 10–100 as of
+/// 1000–10 000), so every order of magnitude is drawn.
+pub fn mixed_size(seed: u64, index: u64, limits: Sizes) -> usize {
+    // A stream of its own (seed + 1), so the case drawn at this size is case `index` of `seed` as `gen` prints it.
+    let mut rng = case_rng(seed.wrapping_add(1), index);
+    let (low, high) = (limits.min.max(1), limits.max);
+    if index % TOP_EVERY == 0 {
+        return rng.random_range(high - (high - low) / 10..=high);
+    }
+    let log = rng.random_range((low as f64).ln()..=(high as f64).ln());
+    (log.exp().round() as usize).clamp(low, high).max(limits.min)
+}
+
+/// One draw in this many is at the top tenth of the size range: at Hex N = 2000 and Adjacent N = 10^5 drawing the
+/// case takes about 0.4 s (the solver a tenth of that), so the top draws are most of a property's cost.
+pub const TOP_EVERY: u64 = 16;
+
+/// Case `index` of `seed` at its [`mixed_size`]: `gamecheck gen P --seed S --from I --cases 1 --size X` prints it.
+pub fn mixed_case<P: Problem>(seed: u64, index: u64, limits: Sizes) -> P::Case {
+    let size = mixed_size(seed, index, limits);
+    generate_case::<P>(seed, index, Sizes::new(size, size))
+}
+
+/// Holds `property` (an `Err` says what broke) on `count` drawn cases, and the solver's witness of each (see
+/// [`Problem::certify`]). Draws run on every core and the first failing one in index order is shrunk with the
+/// problem's own steps, for at most [`SHRINK_TIME`], and shown as contest input.
+pub fn holds<P: Problem>(
+    name: &str,
+    count: u64,
+    draw: impl Fn(u64) -> P::Case + Sync,
+    property: impl Fn(&P::Case) -> Result<(), String> + Sync,
+) {
+    use rayon::iter::{IntoParallelIterator, ParallelIterator};
+    let broken = |case: &P::Case| -> Result<(), String> {
+        if let Some(why) = rejection::<P>(case, &run(P::solve, case)) {
+            return Err(format!("the solver's witness is rejected: {why}"));
+        }
+        property(case)
+    };
+    let failure = (0..count).into_par_iter().find_map_first(|i| {
+        let case = draw(i);
+        broken(&case).err().map(|_| (i, case))
+    });
+    let Some((index, case)) = failure else { return };
+    let size = P::size(&case);
+    let shrunk = shrink_while::<P>(case, |c| broken(c).is_err(), Some(Instant::now() + SHRINK_TIME), None);
+    let why = broken(&shrunk.case).expect_err("shrinking keeps a failing case");
+    panic!(
+        "{name}: draw {index} (size {size}) fails; shrunk in {} step(s){} to size {}: {why}\n--- input ---\n{}",
+        shrunk.steps,
+        if shrunk.complete { "" } else { " (stopped by the time limit)" },
+        P::size(&shrunk.case),
+        P::write(std::slice::from_ref(&shrunk.case)),
+    );
+}
+
+/// `Ok` if `a == b`, else an `Err` showing both under `what`.
+pub fn same<T: PartialEq + std::fmt::Debug>(what: &str, a: T, b: T) -> Result<(), String> {
+    if a == b { Ok(()) } else { Err(format!("{what}: {a:?} against {b:?}")) }
+}
