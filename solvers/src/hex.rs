@@ -330,7 +330,9 @@ impl Search {
         // Rewriting parents as the replay goes would mislead its own search for a chain stone's successor.
         let mut entered = Vec::new();
         let (mut v, mut at_out) = (last, true);
-        for _ in 0..=2 * self.grid.len() {
+        // The path enters each half of a stone at most once, and the queue has a slot for every half of every stone
+        // of the colour and one more: past that many steps a parent link is broken, and looping would hide it.
+        for _ in 0..self.queue.len() {
             if at_out {
                 if self.grid[v] & ON_PATH != 0 {
                     // A full out-half is entered only by the reverse of the chain's arc onward, from its successor.
