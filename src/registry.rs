@@ -169,7 +169,7 @@ impl<P: Problem> Entry for Registered<P> {
             }
         };
         for (i, case) in cases.iter().enumerate() {
-            writeln!(out, "Case #{}: {}", i + 1, engine(case))?;
+            out.write_all(games::contest::answer_line(i + 1, engine(case)).as_bytes())?;
         }
         out.flush()?;
         Ok(())

@@ -170,7 +170,13 @@ impl<'a> Lines<'a> {
 
 /// Contest output: `Case #1: ...`, one line per answer.
 pub fn write_answers<A: Display>(answers: impl IntoIterator<Item = A>) -> String {
-    answers.into_iter().enumerate().map(|(i, a)| format!("Case #{}: {a}\n", i + 1)).collect()
+    answers.into_iter().enumerate().map(|(i, a)| answer_line(i + 1, a)).collect()
+}
+
+/// One line of contest output, for the answer to case `number` (1-based), so that output can be written as the
+/// answers come.
+pub fn answer_line(number: usize, answer: impl Display) -> String {
+    format!("Case #{number}: {answer}\n")
 }
 
 /// A count in contest output: decimal digits, no sign, no leading zero (a judge comparing tokens would not accept
