@@ -5,12 +5,14 @@
 
 use std::hint::black_box;
 
+use cases::adjacent_consecutive::{Shape, generate_shape};
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use gamecheck::problems::{AdjacentConsecutive, SolverReferee};
 use gamecheck::registry::Engine;
 use gamecheck::{Problem, find};
-use games::adjacent_consecutive::{Shape, generate_shape};
-use games::{Sizes, case_rng};
+
+use cases::case_rng;
+use games::Sizes;
 
 fn solver_against_oracle(c: &mut Criterion) {
     let mut group = c.benchmark_group("adjacent-consecutive/solver-vs-oracle");

@@ -5,12 +5,14 @@
 
 use std::hint::black_box;
 
+use cases::case_rng;
+use cases::havannah::{Shape, generate_game};
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use gamecheck::problems::Havannah;
 use gamecheck::registry::Engine;
 use gamecheck::{Problem, find};
-use games::case_rng;
-use games::havannah::{Cell, Game, MAX_M, MAX_S, Shape, generate_game};
+use games::Contest;
+use games::havannah::{Cell, Game, MAX_M, MAX_S};
 
 fn solver_against_oracles(c: &mut Criterion) {
     let mut group = c.benchmark_group("havannah/solver-vs-oracles");
@@ -72,7 +74,7 @@ fn official_file(c: &mut Criterion) {
     let shapes = [Shape::Scattered, Shape::Clusters, Shape::Loop, Shape::Paths, Shape::Patch];
     let games: Vec<Game> =
         (0..20).map(|i| generate_game(&mut case_rng(20, i), 3000, 10_000, shapes[i as usize % shapes.len()])).collect();
-    let input = games::havannah::write(&games);
+    let input = games::havannah::Havannah::write(&games);
     c.bench_function("havannah/file-20x3000", |b| {
         b.iter(|| havannah.solve(black_box(&input), Engine::Solver).unwrap())
     });

@@ -4,13 +4,13 @@
 
 use std::hint::black_box;
 
+use cases::case_rng;
+use cases::hex::{Shape, generate_shape};
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use gamecheck::problems::Hex;
 use gamecheck::registry::Engine;
 use gamecheck::{Problem, find};
 use games::Sizes;
-use games::case_rng;
-use games::hex::{Shape, generate_shape};
 
 fn solver_against_oracle(c: &mut Criterion) {
     let mut group = c.benchmark_group("hex/solver-vs-oracle");

@@ -5,12 +5,14 @@
 
 use std::hint::black_box;
 
+use cases::case_rng;
+use cases::inventor_outlasting::{Shape, generate_shape};
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use gamecheck::problems::InventorOutlasting;
 use gamecheck::registry::Engine;
 use gamecheck::{Problem, find};
-use games::inventor_outlasting::{Board, Shape, generate_shape, write};
-use games::{Sizes, case_rng};
+use games::Contest;
+use games::Sizes;
+use games::inventor_outlasting::{Board, InventorOutlasting};
 
 fn solver_against_oracle(c: &mut Criterion) {
     let mut group = c.benchmark_group("inventor-outlasting/solver-vs-oracle");
@@ -56,7 +58,7 @@ fn solver_at_200(c: &mut Criterion) {
 fn official_files(c: &mut Criterion) {
     let problem = find("inventor-outlasting").expect("inventor-outlasting is registered");
     let generated = problem.generate(200, 0, 100, Sizes::new(200, 200));
-    let worst = write(&vec![full(1, 200); 100]);
+    let worst = InventorOutlasting::write(&vec![full(1, 200); 100]);
     let mut group = c.benchmark_group("inventor-outlasting/file-100");
     group.sample_size(10);
     for (name, input) in [("generated-200-spots", &generated), ("full-1x200", &worst)] {

@@ -6,10 +6,10 @@
 use std::hint::black_box;
 use std::time::Duration;
 
+use cases::case_rng;
 use criterion::{Criterion, criterion_group, criterion_main};
 use gamecheck::interactive::JudgeOptions;
 use gamecheck::problems::order_chaos::{judge, our_program, self_play};
-use games::case_rng;
 use games::order_chaos::{Cell, Letter, Move, Pairing, exact_five, generate_board};
 use solvers::order_chaos::Strategy;
 

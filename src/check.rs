@@ -7,8 +7,11 @@ use std::time::{Duration, Instant};
 use games::Sizes;
 use indicatif::ProgressBar;
 
+use crate::problem::Case;
 use crate::problem::{DEFAULT_SHRINK_TIME, Outcome, Shrunk, Verdicts, rejection, run, shrink_while};
 use crate::{Problem, generate_case};
+use cases::Cases;
+use games::Contest;
 
 /// What one `check` run covers. Case `i` of a run is case `i` of its seed whatever else runs.
 #[derive(Clone, Debug)]
@@ -169,7 +172,7 @@ pub struct Failure {
 
 /// What one case of `check` gave.
 struct Checked<P: Problem> {
-    case: P::Case,
+    case: Case<P>,
     verdicts: Verdicts<P>,
     solver_time: Duration,
     oracle_time: Duration,
@@ -181,7 +184,7 @@ pub fn check<P: Problem>(options: &CheckOptions, progress: &ProgressBar) -> Summ
     let range = options.range(P::CHECK_CASES);
     let started = Instant::now();
     let mut summary = Summary {
-        problem: P::NAME,
+        problem: P::Game::NAME,
         seed: options.seed,
         from: range.start,
         sizes,
@@ -233,13 +236,13 @@ pub fn check<P: Problem>(options: &CheckOptions, progress: &ProgressBar) -> Summ
 }
 
 fn failure<P: Problem>(
-    case: P::Case,
+    case: Case<P>,
     options: &CheckOptions,
     index: u64,
     sizes: Sizes,
     progress: &ProgressBar,
 ) -> Failure {
-    let original = P::write(std::slice::from_ref(&case));
+    let original = P::Game::write(std::slice::from_ref(&case));
     let deadline = Instant::now().checked_add(options.shrink_time);
     let shrunk = shrink_while::<P>(case, |c| !Verdicts::<P>::of(c).agree(), deadline, Some(&shrinking(progress)));
     let Shrunk { case: minimal, steps: shrink_steps, complete: shrink_complete, .. } = shrunk;
@@ -253,15 +256,19 @@ fn failure<P: Problem>(
     Failure {
         index,
         original,
-        minimal: P::write(std::slice::from_ref(&minimal)),
-        minimal_size: P::size(&minimal),
+        minimal: P::Game::write(std::slice::from_ref(&minimal)),
+        minimal_size: P::Game::size(&minimal),
         shrink_steps,
         shrink_complete,
         shrink_time: options.shrink_time,
         solver,
         oracle,
         expected,
-        command: format!("gamecheck check {} --seed {} --from {index} --cases 1{size_flag}", P::NAME, options.seed),
+        command: format!(
+            "gamecheck check {} --seed {} --from {index} --cases 1{size_flag}",
+            P::Game::NAME,
+            options.seed
+        ),
     }
 }
 
@@ -342,15 +349,15 @@ pub fn exhaust<P: Problem>(size: usize, progress: &ProgressBar) -> Exhaustive {
     use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
     let examples = std::sync::Mutex::new(Vec::new());
     let (checked, disagreements) = (AtomicU64::new(0), AtomicU64::new(0));
-    P::all_cases(size).par_bridge().for_each(|case| {
+    P::Game::all_cases(size).par_bridge().for_each(|case| {
         checked.fetch_add(1, Relaxed);
         progress.inc(1);
         if !Verdicts::<P>::of(&case).agree() && disagreements.fetch_add(1, Relaxed) < EXHAUSTIVE_EXAMPLES as u64 {
-            examples.lock().expect("no panic while holding the lock").push(P::write(&[case]));
+            examples.lock().expect("no panic while holding the lock").push(P::Game::write(&[case]));
         }
     });
     Exhaustive {
-        problem: P::NAME,
+        problem: P::Game::NAME,
         size,
         checked: checked.into_inner(),
         disagreements: disagreements.into_inner(),

@@ -3,8 +3,11 @@
 
 use arbitrary::Unstructured;
 
+use crate::problem::Case;
 use crate::problem::Verdicts;
 use crate::{Problem, generate_case};
+use cases::Cases;
+use games::Contest;
 
 /// Solver against oracle on one case built from fuzzer bytes: the first byte picks between a case built directly
 /// from the bytes (the fuzzer steers every cell) and a case from the generator at a fuzzer-chosen seed and index
@@ -16,17 +19,17 @@ pub fn differential<P: Problem>(data: &[u8]) {
     assert!(
         verdicts.agree(),
         "{}: solver and oracle disagree\nsolver: {solver}\noracle: {oracle}\ninput:\n{}",
-        P::NAME,
-        P::write(std::slice::from_ref(&case))
+        P::Game::NAME,
+        P::Game::write(std::slice::from_ref(&case))
     );
 }
 
 /// The case the differential target builds from fuzzer bytes, or `None` where it skips them (see [`differential`]).
-pub fn case_of<P: Problem>(data: &[u8]) -> Option<P::Case> {
+pub fn case_of<P: Problem>(data: &[u8]) -> Option<Case<P>> {
     let mut u = Unstructured::new(data);
     if u.arbitrary::<bool>().ok()? {
-        match P::arbitrary(&mut u) {
-            Ok(case) if P::size(&case) <= P::FUZZ_SIZES.max => Some(case),
+        match P::Game::arbitrary(&mut u) {
+            Ok(case) if P::Game::size(&case) <= P::FUZZ_SIZES.max => Some(case),
             // Too few bytes for a whole case: skip rather than pad with zeros, which would mostly be empty boards.
             // Past the oracle's reach: skip rather than time out.
             _ => None,
@@ -41,12 +44,12 @@ pub fn case_of<P: Problem>(data: &[u8]) -> Option<P::Case> {
 /// parses to the same cases. Never a panic.
 pub fn parse<P: Problem>(data: &[u8]) {
     let text = String::from_utf8_lossy(data);
-    let Ok(cases) = P::parse(&text) else { return };
+    let Ok(cases) = P::Game::parse(&text) else { return };
     for case in &cases {
         P::solve(case);
     }
-    let written = P::write(&cases);
-    let again =
-        P::parse(&written).unwrap_or_else(|e| panic!("{}: our own output does not parse: {e}\n{written}", P::NAME));
-    assert_eq!(P::write(&again), written, "{}: parse and write do not round-trip", P::NAME);
+    let written = P::Game::write(&cases);
+    let again = P::Game::parse(&written)
+        .unwrap_or_else(|e| panic!("{}: our own output does not parse: {e}\n{written}", P::Game::NAME));
+    assert_eq!(P::Game::write(&again), written, "{}: parse and write do not round-trip", P::Game::NAME);
 }

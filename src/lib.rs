@@ -16,5 +16,5 @@ pub mod strategy;
 pub mod stress;
 
 pub use interactive::Interactive;
-pub use problem::{Outcome, Problem, generate_case, smaller_cases};
+pub use problem::{Answer, Case, Outcome, Problem, generate_case, smaller_cases};
 pub use registry::{Entry, PROBLEMS, find};

@@ -4,14 +4,19 @@ use std::fmt::{Debug, Display};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::time::{Duration, Instant};
 
-use games::{ParseError, Sizes, case_rng};
+use cases::{Cases, case_rng};
+use games::{Contest, Sizes};
 use indicatif::ProgressBar;
 use rand_chacha::ChaCha8Rng;
 
-/// One problem: its cases and answers, contest format, generator, shrinking steps, solver and oracle.
+/// One problem as the harness runs it: a game's vocabulary and cases (its `games` type, which also implements
+/// [`Cases`]) paired with a fast solver and a naive oracle, and what a run needs to know about them: the sizes to
+/// check, how far the oracle reaches, the answer kinds and features to count. Nothing here reads input or draws a
+/// case: that is the game type's, reached through [`Problem::Game`].
 pub trait Problem: 'static {
-    /// The name on the command line, as in `gamecheck check hex`.
-    const NAME: &'static str;
+    /// The game: its case and answer types, contest format ([`Contest`]) and where its cases come from ([`Cases`]).
+    type Game: Cases;
+
     /// What `check` generates when no `--size` is given: boards the oracle answers quickly.
     const CHECK_SIZES: Sizes;
     /// How many cases `check` runs per problem by default.
@@ -24,69 +29,48 @@ pub trait Problem: 'static {
     /// The sizes the differential fuzz target asks the oracle about: the check sizes, unless the oracle's worst case
     /// there passes a fuzzer's per-input time limit once the build is instrumented (several times slower).
     const FUZZ_SIZES: Sizes = Self::CHECK_SIZES;
-    /// Every size the contest allows, on the knob of [`Problem::size`]: `gen`, `check` and `stress` refuse a `--size`
-    /// outside it rather than quietly drawing something else.
-    const SIZE_LIMITS: Sizes;
     /// How far the oracle answers within [`ORACLE_BUDGET`] on this machine, measured: past it `solve --oracle`,
     /// `check` and `stress --against oracle` refuse the case or the sizes instead of running without bound.
     const ORACLE_REACH: Reach;
-    /// The sizes `exhaust` enumerates (its own knob, see [`Problem::all_cases`]), each within the oracle's reach and a
-    /// run of at most about an hour here; `None` when the problem has no enumeration.
+    /// The sizes `exhaust` enumerates (the knob of [`Cases::all_cases`]), each within the oracle's reach and a run
+    /// of at most about an hour here; `None` when the problem has no enumeration.
     const EXHAUSTIVE_SIZES: Option<Sizes> = None;
 
-    type Case: Clone + PartialEq + Debug + Send + Sync + 'static;
-    type Answer: Clone + PartialEq + Debug + Display + Send + Sync + 'static;
-
-    fn parse(input: &str) -> Result<Vec<Self::Case>, ParseError>;
-    fn write(cases: &[Self::Case]) -> String;
-    /// One case as it stands in contest input, without the count line, so that long inputs are written case by
-    /// case: every contest format here opens with T on a line of its own, followed by the cases.
-    fn write_case(case: &Self::Case) -> String {
-        let text = Self::write(std::slice::from_ref(case));
-        text.split_once('\n').map_or(String::new(), |(_, case)| case.to_string())
-    }
-    /// The size knob of a case (N for Hex), for reports.
-    fn size(case: &Self::Case) -> usize;
-    fn generate(rng: &mut ChaCha8Rng, sizes: Sizes) -> Self::Case;
-    /// Strictly smaller cases to try when this one exposes a bug, most promising first (the coarse steps of a big
-    /// case before the single ones). Built as they are asked for: a big case has millions of candidates, and
-    /// shrinking must hold only the few it is trying.
-    fn shrink(case: &Self::Case) -> Box<dyn Iterator<Item = Self::Case>>;
-    /// One answer of someone else's contest output (the text after `Case #x: `), printed again as we print answers,
-    /// so that it compares with an [`Self::Answer`]'s `to_string()`; `Err` says what was expected.
-    fn read_answer(text: &str) -> Result<String, String>;
-    fn solve(case: &Self::Case) -> Self::Answer;
-    fn oracle(case: &Self::Case) -> Self::Answer;
-    /// A case built from fuzzer bytes; running out of bytes is an error, not a default case.
-    fn arbitrary(u: &mut arbitrary::Unstructured<'_>) -> arbitrary::Result<Self::Case>;
-    /// Every case of one size, for bounded-exhaustive checks; empty where that is not meaningful.
-    fn all_cases(size: usize) -> Box<dyn Iterator<Item = Self::Case> + Send> {
-        let _ = size;
-        Box::new(std::iter::empty())
+    fn solve(case: &Case<Self>) -> Answer<Self>;
+    fn oracle(case: &Case<Self>) -> Answer<Self>;
+    /// How the harness draws a case: the game's own generator, unless the pairing steers it with an engine (as
+    /// Adjacent and Consecutive's generator asks the solver which moves keep a win).
+    fn draw(rng: &mut ChaCha8Rng, sizes: Sizes) -> Case<Self> {
+        Self::Game::generate(rng, sizes)
     }
     /// The solver's proof of `answer`, where the answer has a short one, judged by an independent checker in
     /// `oracles`: `Some(Err(why))` when the witness does not prove the answer, `None` where there is nothing to
     /// check. Witness and check are linear in the case, so this reaches every size the solver does.
-    fn certify(case: &Self::Case, answer: &Self::Answer) -> Option<Result<(), String>> {
+    fn certify(case: &Case<Self>, answer: &Answer<Self>) -> Option<Result<(), String>> {
         let _ = (case, answer);
         None
     }
     /// Why the oracle is not asked about `case`, if it is past the oracle's reach.
-    fn oracle_refuses(case: &Self::Case) -> Option<String> {
-        let size = Self::size(case);
-        Self::ORACLE_REACH.refuses(Self::NAME, Sizes::new(size, size))
+    fn oracle_refuses(case: &Case<Self>) -> Option<String> {
+        let size = Self::Game::size(case);
+        Self::ORACLE_REACH.refuses(Self::Game::NAME, Sizes::new(size, size))
     }
     /// The class an answer counts under in the `check` distribution.
-    fn kind(answer: &Self::Answer) -> String {
+    fn kind(answer: &Answer<Self>) -> String {
         answer.to_string()
     }
     /// The features of a case (with the oracle's answer) that `check --stats` counts beside the answer kinds: the
     /// structures a generator must not forget to draw. Read off the case and answer only; no game logic.
-    fn features(case: &Self::Case, answer: &Self::Answer) -> Vec<&'static str> {
+    fn features(case: &Case<Self>, answer: &Answer<Self>) -> Vec<&'static str> {
         let _ = (case, answer);
         Vec::new()
     }
 }
+
+/// The case type of problem `P`.
+pub type Case<P> = <<P as Problem>::Game as Contest>::Case;
+/// The answer type of problem `P`.
+pub type Answer<P> = <<P as Problem>::Game as Contest>::Answer;
 
 /// The time and memory one oracle call may take at the edge of its reach, on this machine (2 cores, 24 GiB).
 pub const ORACLE_BUDGET: &str = "10 s and 1 GiB a case";
@@ -123,8 +107,8 @@ impl Reach {
 }
 
 /// Case `index` of the run seeded with `seed`: the same case on every machine, thread and shard.
-pub fn generate_case<P: Problem>(seed: u64, index: u64, sizes: Sizes) -> P::Case {
-    P::generate(&mut case_rng(seed, index), sizes)
+pub fn generate_case<P: Problem>(seed: u64, index: u64, sizes: Sizes) -> Case<P> {
+    P::draw(&mut case_rng(seed, index), sizes)
 }
 
 /// An answer, or the panic message of an engine that crashed on the case.
@@ -172,14 +156,14 @@ pub fn run<C, A>(engine: fn(&C) -> A, case: &C) -> Outcome<A> {
 
 /// Solver and oracle on one case, and whether they agree.
 pub struct Verdicts<P: Problem> {
-    pub solver: Outcome<P::Answer>,
-    pub oracle: Outcome<P::Answer>,
+    pub solver: Outcome<Answer<P>>,
+    pub oracle: Outcome<Answer<P>>,
     /// Why the solver's witness does not prove its answer (see [`Problem::certify`]), if it does not.
     pub rejected: Option<String>,
 }
 
 impl<P: Problem> Verdicts<P> {
-    pub fn of(case: &P::Case) -> Verdicts<P> {
+    pub fn of(case: &Case<P>) -> Verdicts<P> {
         let solver = run(P::solve, case);
         let rejected = rejection::<P>(case, &solver);
         Verdicts { solver, oracle: run(P::oracle, case), rejected }
@@ -206,9 +190,9 @@ impl<P: Problem> Verdicts<P> {
 }
 
 /// Why the witness behind the solver's `outcome` does not prove it, if it does not; a checker that panics rejects.
-pub fn rejection<P: Problem>(case: &P::Case, outcome: &Outcome<P::Answer>) -> Option<String> {
+pub fn rejection<P: Problem>(case: &Case<P>, outcome: &Outcome<Answer<P>>) -> Option<String> {
     let Outcome::Answer(answer) = outcome else { return None };
-    match run(|(case, answer): &(&P::Case, &P::Answer)| P::certify(case, answer), &(case, answer)) {
+    match run(|(case, answer): &(&Case<P>, &Answer<P>)| P::certify(case, answer), &(case, answer)) {
         Outcome::Answer(Some(Err(why))) => Some(why),
         Outcome::Answer(_) => None,
         Outcome::Panic(message) => Some(format!("the witness or its check panicked: {message}")),
@@ -218,9 +202,9 @@ pub fn rejection<P: Problem>(case: &P::Case, outcome: &Outcome<P::Answer>) -> Op
 /// [`Problem::shrink`]'s candidates, less any equal to the case itself. Every greedy shrinking loop (ours, proptest's
 /// and quickcheck's) goes through this: a shrinker that handed its input back, by a slip in a problem's shrink steps,
 /// would otherwise loop for ever on the same failing case instead of ending on it.
-pub fn smaller_cases<P: Problem>(case: &P::Case) -> Box<dyn Iterator<Item = P::Case>> {
+pub fn smaller_cases<P: Problem>(case: &Case<P>) -> Box<dyn Iterator<Item = Case<P>>> {
     let own = case.clone();
-    Box::new(P::shrink(case).filter(move |c| *c != own))
+    Box::new(P::Game::shrink(case).filter(move |c| *c != own))
 }
 
 /// How long `check` and `stress` shrink a failure by default before showing the smallest failing case found.
@@ -248,17 +232,17 @@ pub struct Shrunk<C> {
 /// given, shows steps, candidates tried and the current size as its message. Every candidate is strictly smaller,
 /// so this ends.
 pub fn shrink_while<P: Problem>(
-    case: P::Case,
-    fails: impl Fn(&P::Case) -> bool + Sync,
+    case: Case<P>,
+    fails: impl Fn(&Case<P>) -> bool + Sync,
     deadline: Option<Instant>,
     progress: Option<&ProgressBar>,
-) -> Shrunk<P::Case> {
+) -> Shrunk<Case<P>> {
     use rayon::iter::{IndexedParallelIterator, IntoParallelRefIterator};
     let threads = rayon::current_num_threads().max(1);
     let mut shrunk = Shrunk { case, steps: 0, tried: 0, complete: false };
-    let show = |shrunk: &Shrunk<P::Case>| {
+    let show = |shrunk: &Shrunk<Case<P>>| {
         if let Some(bar) = progress {
-            let size = P::size(&shrunk.case);
+            let size = P::Game::size(&shrunk.case);
             bar.set_message(format!("shrinking: {} step(s), {} tried, size {size}", shrunk.steps, shrunk.tried));
         }
     };
@@ -269,7 +253,7 @@ pub fn shrink_while<P: Problem>(
             if deadline.is_some_and(|d| Instant::now() >= d) {
                 return shrunk;
             }
-            let chunk: Vec<P::Case> = candidates.by_ref().take(threads).collect();
+            let chunk: Vec<Case<P>> = candidates.by_ref().take(threads).collect();
             if chunk.is_empty() {
                 shrunk.complete = true;
                 show(&shrunk);

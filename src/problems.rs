@@ -6,8 +6,9 @@ mod hex;
 mod inventor_outlasting;
 pub mod order_chaos;
 
-pub use adjacent_consecutive::{AdjacentConsecutive, SolverReferee};
-pub use havannah::Havannah;
-pub use hex::Hex;
-pub use inventor_outlasting::InventorOutlasting;
+pub use adjacent_consecutive::SolverReferee;
+pub use games::adjacent_consecutive::AdjacentConsecutive;
+pub use games::havannah::Havannah;
+pub use games::hex::Hex;
+pub use games::inventor_outlasting::InventorOutlasting;
 pub use order_chaos::OrderChaos;

@@ -13,6 +13,7 @@ use crate::problem::Reach;
 use crate::problems::{AdjacentConsecutive, Havannah, Hex, InventorOutlasting, OrderChaos};
 use crate::stress::{StressOptions, StressSummary, stress};
 use crate::{Problem, generate_case};
+use games::Contest;
 
 /// Every registered problem. Adding a problem: its modules in games, solvers, oracles and `src/problems/`, then one
 /// line here.
@@ -129,7 +130,7 @@ impl<P> Registered<P> {
 
 impl<P: Problem> Entry for Registered<P> {
     fn name(&self) -> &'static str {
-        P::NAME
+        P::Game::NAME
     }
 
     fn check_sizes(&self) -> Sizes {
@@ -145,7 +146,7 @@ impl<P: Problem> Entry for Registered<P> {
     }
 
     fn size_limits(&self) -> Sizes {
-        P::SIZE_LIMITS
+        P::Game::LIMITS
     }
 
     fn oracle_reach(&self) -> Reach {
@@ -157,7 +158,7 @@ impl<P: Problem> Entry for Registered<P> {
     }
 
     fn solve_to(&self, input: &str, engine: Engine, out: &mut dyn Write) -> anyhow::Result<()> {
-        let cases = P::parse(input)?;
+        let cases = P::Game::parse(input)?;
         let engine = match engine {
             Engine::Solver => P::solve,
             Engine::Oracle => {
@@ -177,8 +178,11 @@ impl<P: Problem> Entry for Registered<P> {
 
     fn generate_to(&self, seed: u64, from: u64, cases: u64, sizes: Sizes, out: &mut dyn Write) -> io::Result<()> {
         writeln!(out, "{cases}")?;
+        let mut text = String::new();
         for i in from..from.saturating_add(cases) {
-            out.write_all(P::write_case(&generate_case::<P>(seed, i, sizes)).as_bytes())?;
+            text.clear();
+            P::Game::write_case(&generate_case::<P>(seed, i, sizes), &mut text);
+            out.write_all(text.as_bytes())?;
         }
         out.flush()
     }

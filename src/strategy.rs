@@ -12,6 +12,7 @@ use proptest::prelude::any;
 use proptest::strategy::{NewTree, Strategy, ValueTree};
 use proptest::test_runner::TestRunner;
 
+use crate::problem::Case;
 use crate::problem::DEFAULT_SHRINK_TIME;
 use crate::{Problem, generate_case, smaller_cases};
 
@@ -42,7 +43,7 @@ impl<P> Generated<P> {
 
 impl<P: Problem> Strategy for Generated<P> {
     type Tree = ShrinkTree<P>;
-    type Value = P::Case;
+    type Value = Case<P>;
 
     fn new_tree(&self, runner: &mut TestRunner) -> NewTree<Self> {
         // Seed and index through proptest's own strategy: its rng's trait moves between rand versions.
@@ -63,9 +64,9 @@ impl<P: Problem> Strategy for Generated<P> {
 /// `complicate` (the candidate passed) tries the one after it, and falls back to the failing case when none is left
 /// or the time limit has passed, so a big failing case is still printed.
 pub struct ShrinkTree<P: Problem> {
-    current: P::Case,
-    failing: P::Case,
-    candidates: Box<dyn Iterator<Item = P::Case>>,
+    current: Case<P>,
+    failing: Case<P>,
+    candidates: Box<dyn Iterator<Item = Case<P>>>,
     limit: Duration,
     deadline: Option<Instant>,
 }
@@ -90,9 +91,9 @@ impl<P: Problem> ShrinkTree<P> {
 }
 
 impl<P: Problem> ValueTree for ShrinkTree<P> {
-    type Value = P::Case;
+    type Value = Case<P>;
 
-    fn current(&self) -> P::Case {
+    fn current(&self) -> Case<P> {
         self.current.clone()
     }
 

@@ -11,9 +11,11 @@ use games::Sizes;
 use indicatif::ProgressBar;
 
 use crate::check::{CheckOptions, Shard, in_order, shrinking, shrunk_how};
+use crate::problem::Case;
 use crate::problem::{Shrunk, rejection, run, shrink_while};
 use crate::registry::Engine;
 use crate::{Problem, generate_case, program};
+use games::Contest;
 
 /// How many cases a `stress` run tries when `--cases` is not given: each is a run of the program, so far fewer than
 /// `check` runs in process.
@@ -143,7 +145,7 @@ pub struct StressFailure {
 }
 
 /// Our answers to `cases`, as we print them.
-fn answers<P: Problem>(cases: &[P::Case], against: Engine) -> Vec<String> {
+fn answers<P: Problem>(cases: &[Case<P>], against: Engine) -> Vec<String> {
     let engine = match against {
         Engine::Solver => P::solve,
         Engine::Oracle => P::oracle,
@@ -163,11 +165,11 @@ fn answers<P: Problem>(cases: &[P::Case], against: Engine) -> Vec<String> {
 /// Runs `program` on `cases` and compares its output with `expected`: `Ok(())` when every answer matches.
 pub fn judge<P: Problem>(
     program: &[OsString],
-    cases: &[P::Case],
+    cases: &[Case<P>],
     expected: &[String],
     timeout: Duration,
 ) -> std::io::Result<Result<(), Fault>> {
-    let ran = program::run(program, P::write(cases).as_bytes(), timeout)?;
+    let ran = program::run(program, P::Game::write(cases).as_bytes(), timeout)?;
     // Cut here rather than in the report: a fault is cloned and kept while shrinking, 64 MiB of output with it.
     let output = shown(&String::from_utf8_lossy(&ran.stdout), 0, ran.flooded);
     let stderr = shown(&ran.stderr, ran.stderr_left_out, false);
@@ -191,7 +193,7 @@ pub fn judge<P: Problem>(
     let Ok(text) = std::str::from_utf8(&ran.stdout) else {
         return Ok(Err(fault(FaultKind::MalformedOutput, "the output is not UTF-8 text".into())));
     };
-    let read = match games::contest::read_answers(P::NAME, text) {
+    let read = match games::contest::read_answers(P::Game::NAME, text) {
         Ok(read) => read,
         Err(e) => return Ok(Err(fault(FaultKind::MalformedOutput, e.to_string()))),
     };
@@ -200,7 +202,7 @@ pub fn judge<P: Problem>(
         return Ok(Err(fault(FaultKind::MalformedOutput, message)));
     }
     for (case, ((line, text), expected)) in read.into_iter().zip(expected).enumerate() {
-        let got = match P::read_answer(text) {
+        let got = match P::Game::read_answer(text) {
             Ok(got) => got,
             Err(e) => return Ok(Err(fault(FaultKind::MalformedOutput, format!("output line {line}: {e}")))),
         };
@@ -214,7 +216,7 @@ pub fn judge<P: Problem>(
 
 /// One batch of `stress`: its first index, cases, and how the run went.
 struct Batch<P: Problem> {
-    cases: Vec<P::Case>,
+    cases: Vec<Case<P>>,
     result: std::io::Result<Result<(), Fault>>,
     time: Duration,
 }
@@ -232,7 +234,7 @@ pub fn stress<P: Problem>(
     let batch = options.batch.max(1);
     let started = Instant::now();
     let mut summary = StressSummary {
-        problem: P::NAME,
+        problem: P::Game::NAME,
         seed: cases.seed,
         whole: cases.whole(STRESS_CASES),
         shard: cases.shard,
@@ -247,7 +249,7 @@ pub fn stress<P: Problem>(
     let first_of = |b: u64| range.start + b * batch;
     let one = |b: u64| {
         let indices = first_of(b)..range.end.min(first_of(b) + batch);
-        let cases: Vec<P::Case> = indices.map(|i| generate_case::<P>(cases.seed, i, sizes)).collect();
+        let cases: Vec<Case<P>> = indices.map(|i| generate_case::<P>(cases.seed, i, sizes)).collect();
         let expected = answers::<P>(&cases, options.against);
         let clock = Instant::now();
         let result = judge::<P>(program, &cases, &expected, options.timeout);
@@ -288,12 +290,12 @@ fn failure<P: Problem>(
     program: &[OsString],
     options: &StressOptions,
     first: u64,
-    cases: Vec<P::Case>,
+    cases: Vec<Case<P>>,
     fault: Fault,
     progress: &ProgressBar,
 ) -> StressFailure {
     let fails_as = |kind: FaultKind| {
-        move |case: &P::Case| {
+        move |case: &Case<P>| {
             let cases = std::slice::from_ref(case);
             let expected = answers::<P>(cases, options.against);
             // A program that started once and cannot start now is a failure of the machine, not of the case.
@@ -320,9 +322,9 @@ fn failure<P: Problem>(
             index: first,
             fault,
             batch_only: true,
-            minimal: P::write(&cases),
+            minimal: P::Game::write(&cases),
             expected,
-            minimal_size: cases.iter().map(P::size).max().unwrap_or(0),
+            minimal_size: cases.iter().map(P::Game::size).max().unwrap_or(0),
             shrink_steps: 0,
             shrink_complete: true,
             shrink_time: options.cases.shrink_time,
@@ -346,9 +348,9 @@ fn failure<P: Problem>(
         index,
         fault,
         batch_only: false,
-        minimal: P::write(cases),
+        minimal: P::Game::write(cases),
         expected: games::contest::write_answers(expected),
-        minimal_size: P::size(&minimal),
+        minimal_size: P::Game::size(&minimal),
         shrink_steps,
         shrink_complete,
         shrink_time: options.cases.shrink_time,
@@ -360,7 +362,7 @@ fn failure<P: Problem>(
 /// The command that runs the failing case again (and shrinks it again).
 fn reproduce<P: Problem>(program: &[OsString], options: &StressOptions, index: u64, cases: u64) -> String {
     let mut command =
-        format!("gamecheck stress {} --seed {} --from {index} --cases {cases}", P::NAME, options.cases.seed);
+        format!("gamecheck stress {} --seed {} --from {index} --cases {cases}", P::Game::NAME, options.cases.seed);
     if let Some(sizes) = options.cases.sizes.filter(|&s| s != P::CHECK_SIZES) {
         command.push_str(&format!(" --size {sizes}"));
     }

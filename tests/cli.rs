@@ -1,6 +1,7 @@
 //! The command line as a user meets it: exit codes, error messages, and `solve` on the official sample.
 
 use assert_cmd::Command;
+use games::Contest;
 use predicates::prelude::*;
 
 fn gamecheck() -> Command {
@@ -76,8 +77,8 @@ fn hex_gen_prints_input_that_solve_reads() {
         .args(["gen", "hex", "--cases", "1", "--seed", "3", "--size", "2..9", "--from", "17"])
         .output()
         .unwrap();
-    let boards = games::hex::parse(&input).unwrap();
-    assert_eq!(games::hex::parse(&String::from_utf8(alone.stdout).unwrap()).unwrap(), vec![boards[17].clone()]);
+    let boards = games::hex::Hex::parse(&input).unwrap();
+    assert_eq!(games::hex::Hex::parse(&String::from_utf8(alone.stdout).unwrap()).unwrap(), vec![boards[17].clone()]);
 }
 
 #[test]
@@ -155,8 +156,11 @@ fn havannah_gen_prints_input_that_solve_reads() {
     assert_eq!(String::from_utf8(answers.stdout).unwrap().lines().count(), 30);
     // Case 21 alone, by --from, is the same game as case 21 of the whole run.
     let alone = gamecheck().args(gen_args).args(["--from", "21", "--cases", "1"]).output().unwrap();
-    let games = games::havannah::parse(&input).unwrap();
-    assert_eq!(games::havannah::parse(&String::from_utf8(alone.stdout).unwrap()).unwrap(), vec![games[21].clone()]);
+    let games = games::havannah::Havannah::parse(&input).unwrap();
+    assert_eq!(
+        games::havannah::Havannah::parse(&String::from_utf8(alone.stdout).unwrap()).unwrap(),
+        vec![games[21].clone()]
+    );
 }
 
 #[test]
@@ -217,7 +221,7 @@ fn inventor_outlasting_gen_prints_input_that_both_engines_answer_alike() {
     let output = gamecheck().args(args).output().unwrap();
     assert!(output.status.success());
     let input = String::from_utf8(output.stdout).unwrap();
-    let boards = games::inventor_outlasting::parse(&input).unwrap();
+    let boards = games::inventor_outlasting::InventorOutlasting::parse(&input).unwrap();
     assert_eq!(boards.len(), 30);
     assert!(boards.iter().all(|b| b.spot_count() <= 9));
     let solver = gamecheck().args(["solve", "inventor-outlasting"]).write_stdin(input.clone()).output().unwrap();
@@ -283,7 +287,7 @@ fn adjacent_consecutive_gen_prints_input_that_solve_reads() {
     let output = gamecheck().args(args).output().unwrap();
     assert!(output.status.success());
     let input = String::from_utf8(output.stdout).unwrap();
-    let games = games::adjacent_consecutive::parse(&input).unwrap();
+    let games = games::adjacent_consecutive::AdjacentConsecutive::parse(&input).unwrap();
     assert_eq!(games.len(), 20);
     let answers = gamecheck().args(["solve", "adjacent-consecutive"]).write_stdin(input).output().unwrap();
     assert!(answers.status.success());
@@ -293,7 +297,8 @@ fn adjacent_consecutive_gen_prints_input_that_solve_reads() {
         .args(["gen", "adjacent-consecutive", "--cases", "1", "--seed", "3", "--size", "4..40", "--from", "13"])
         .output()
         .unwrap();
-    let alone = games::adjacent_consecutive::parse(&String::from_utf8(alone.stdout).unwrap()).unwrap();
+    let alone =
+        games::adjacent_consecutive::AdjacentConsecutive::parse(&String::from_utf8(alone.stdout).unwrap()).unwrap();
     assert_eq!(alone, vec![games[13].clone()]);
 }
 
@@ -410,7 +415,7 @@ mod order_chaos {
         let strategy = Strategy::tester();
         let (mut input, mut output) = (format!("{games}\n"), String::new());
         for index in 0..games {
-            let script = generate(&mut games::case_rng(5, index));
+            let script = generate(&mut cases::case_rng(5, index));
             let mut board = Board::new();
             output.push_str("CHAOS\n");
             // Rounds counted, not a board waited on to fill: see ROUNDS.

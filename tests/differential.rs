@@ -9,15 +9,18 @@ use gamecheck::problems::{AdjacentConsecutive, Havannah, Hex, InventorOutlasting
 use gamecheck::{Problem, strategy};
 use games::Sizes;
 use games::havannah::{Answer, Game};
+
+use gamecheck::Case;
+use games::Contest;
 use proptest::prelude::*;
 
-fn agree<P: Problem>(case: &P::Case) -> Result<(), TestCaseError> {
+fn agree<P: Problem>(case: &Case<P>) -> Result<(), TestCaseError> {
     let verdicts = Verdicts::<P>::of(case);
     let (solver, oracle) = verdicts.shown();
     prop_assert!(
         verdicts.agree(),
         "solver: {solver}\noracle: {oracle}\ninput:\n{}",
-        P::write(std::slice::from_ref(case))
+        P::Game::write(std::slice::from_ref(case))
     );
     Ok(())
 }
@@ -106,7 +109,7 @@ proptest! {
 /// Order and Chaos has no solver answer to compare; what two sides compute independently is the judge of a full
 /// board (the grader's, in `games`, and the oracle's), and what the strategy must never do is lose.
 mod order_chaos {
-    use games::case_rng;
+    use cases::case_rng;
     use games::order_chaos::{
         Board, Cell, Letter, Move, ROUNDS, Script, Verdict, exact_five, generate, generate_board,
     };
@@ -213,7 +216,7 @@ proptest! {
 /// failure is shrunk and printed as contest input.
 #[test]
 fn adjacent_consecutive_late_states_at_every_n() {
-    let limits = AdjacentConsecutive::SIZE_LIMITS;
+    let limits = AdjacentConsecutive::LIMITS;
     common::holds::<AdjacentConsecutive>(
         "adjacent late states",
         300,
@@ -236,7 +239,7 @@ fn adjacent_consecutive_b_cuts_runs_of_free_tiles() {
         "1\n15\n3 2\n4 6\n14 13\n1 5\n15 4\n7 7\n5 8\n2 11\n13 10\n10 12\n11 15\n12 1\n9 14\n8 9\n6 3\n",
         "1\n13\n2 7\n1 3\n12 11\n3 9\n13 5\n4 13\n8 12\n7 2\n9 8\n6 6\n11 4\n5 1\n10 10\n",
     ] {
-        let game = &games::adjacent_consecutive::parse(input).expect("valid input")[0];
+        let game = &games::adjacent_consecutive::AdjacentConsecutive::parse(input).expect("valid input")[0];
         adjacent_consecutive_late_states_agree(game).unwrap();
     }
 }

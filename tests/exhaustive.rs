@@ -2,6 +2,7 @@
 //! seconds. Larger sizes run through the release CLI (`gamecheck exhaust PROBLEM --size ..`, see the README).
 
 use gamecheck::find;
+use games::Contest;
 use indicatif::ProgressBar;
 
 fn exhaust(problem: &str, sizes: std::ops::RangeInclusive<usize>, expected: &[u64]) {
@@ -41,10 +42,11 @@ fn havannah_every_game_on_side_2() {
 /// moves in release (see the README).
 #[test]
 fn havannah_every_game_of_up_to_5_moves_on_side_3_up_to_symmetry() {
-    use gamecheck::Problem;
+    use cases::havannah::all_games;
     use gamecheck::problem::Verdicts;
     use gamecheck::problems::Havannah;
-    use games::havannah::{Cell, all_games};
+    use games::havannah::Cell;
+
     use rayon::iter::{ParallelBridge, ParallelIterator};
     let firsts = [Cell { x: 3, y: 3 }, Cell { x: 2, y: 2 }, Cell { x: 1, y: 1 }, Cell { x: 1, y: 2 }];
     let checked = std::sync::atomic::AtomicU64::new(0);

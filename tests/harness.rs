@@ -7,6 +7,9 @@ use gamecheck::problem::{Verdicts, run};
 use gamecheck::problems::Hex;
 use gamecheck::{Outcome, Problem, strategy};
 use games::hex::{Board, Stone, Verdict, Witness};
+
+use cases::Cases;
+use games::Contest;
 use games::{ParseError, Sizes};
 use indicatif::ProgressBar;
 use proptest::test_runner::{Config, TestCaseError, TestError, TestRunner};
@@ -25,25 +28,27 @@ type BrokenHex = Flawed<BROKEN>;
 type UnprovenHex = Flawed<UNPROVEN>;
 type LargeBrokenHex = Flawed<LARGE>;
 
-impl<const FLAW: u8> Problem for Flawed<FLAW> {
+impl<const FLAW: u8> Contest for Flawed<FLAW> {
     const NAME: &'static str = ["broken-hex", "unproven-hex", "large-broken-hex"][FLAW as usize];
-    const CHECK_SIZES: Sizes = Hex::CHECK_SIZES;
-    const CHECK_CASES: u64 = 5_000;
-    const CHECK_TOP: Option<(Sizes, u64)> = Hex::CHECK_TOP;
-    const SIZE_LIMITS: Sizes = Hex::SIZE_LIMITS;
-    const ORACLE_REACH: gamecheck::problem::Reach = Hex::ORACLE_REACH;
+    const LIMITS: Sizes = Hex::LIMITS;
     type Case = Board;
     type Answer = Verdict;
 
     fn parse(input: &str) -> Result<Vec<Board>, ParseError> {
         Hex::parse(input)
     }
-    fn write(cases: &[Board]) -> String {
-        Hex::write(cases)
+    fn write_case(case: &Board, out: &mut String) {
+        Hex::write_case(case, out)
+    }
+    fn read_answer(text: &str) -> Result<String, String> {
+        Hex::read_answer(text)
     }
     fn size(case: &Board) -> usize {
         Hex::size(case)
     }
+}
+
+impl<const FLAW: u8> Cases for Flawed<FLAW> {
     fn generate(rng: &mut ChaCha8Rng, sizes: Sizes) -> Board {
         Hex::generate(rng, sizes)
     }
@@ -55,9 +60,15 @@ impl<const FLAW: u8> Problem for Flawed<FLAW> {
     fn arbitrary(u: &mut arbitrary::Unstructured<'_>) -> arbitrary::Result<Board> {
         Hex::arbitrary(u)
     }
-    fn read_answer(text: &str) -> Result<String, String> {
-        Hex::read_answer(text)
-    }
+}
+
+impl<const FLAW: u8> Problem for Flawed<FLAW> {
+    type Game = Self;
+    const CHECK_SIZES: Sizes = Hex::CHECK_SIZES;
+    const CHECK_CASES: u64 = 5_000;
+    const CHECK_TOP: Option<(Sizes, u64)> = Hex::CHECK_TOP;
+    const ORACLE_REACH: gamecheck::problem::Reach = Hex::ORACLE_REACH;
+
     fn solve(case: &Board) -> Verdict {
         match Hex::solve(case) {
             Verdict::Impossible if FLAW == BROKEN && case.count(Stone::Blue).abs_diff(case.count(Stone::Red)) > 1 => {

@@ -9,8 +9,11 @@ use gamecheck::Problem;
 use gamecheck::problems::{AdjacentConsecutive, Havannah, Hex, InventorOutlasting};
 use games::adjacent_consecutive as ac;
 use games::havannah::{Answer, Cell, Game, MAX_S, Symmetry};
+
+use cases::case_rng;
+use games::Contest;
+use games::Sizes;
 use games::inventor_outlasting as io;
-use games::{Sizes, case_rng};
 use quickcheck::QuickCheck;
 use rand::RngExt;
 
@@ -28,7 +31,7 @@ const COSTLY_DRAWS: u64 = 400;
 
 /// Hex: N 1..2000 (the contest's limit), one draw in 16 at N 1800..2000.
 fn hex_draw(i: u64) -> games::hex::Board {
-    mixed_case::<Hex>(SEED, i, Hex::SIZE_LIMITS)
+    mixed_case::<Hex>(SEED, i, Hex::LIMITS)
 }
 
 /// The transpose keeps every neighbour a neighbour and turns top/bottom into left/right, so with the colours
@@ -204,7 +207,7 @@ fn with_extra_moves(game: &Game, count: u64) -> Game {
 /// Inventor Outlasting: 0..200 spots (the contest's limit, on any shape up to 200 cells), one draw in 16 at
 /// 180..200.
 fn inventor_draw(i: u64) -> io::Board {
-    mixed_case::<InventorOutlasting>(SEED, i, InventorOutlasting::SIZE_LIMITS)
+    mixed_case::<InventorOutlasting>(SEED, i, InventorOutlasting::LIMITS)
 }
 
 /// Rotations and reflections of the rectangle map the four diagonal directions onto one another and keep the board
@@ -355,7 +358,7 @@ fn inventor_outlasting_far_apart_boards_add_up_by_xor() {
 
 /// Adjacent and Consecutive: N 4..10^5 (the contest's limit), one draw in 16 at N 90 000..10^5.
 fn adjacent_draw(i: u64) -> ac::Game {
-    mixed_case::<AdjacentConsecutive>(SEED, i, AdjacentConsecutive::SIZE_LIMITS)
+    mixed_case::<AdjacentConsecutive>(SEED, i, AdjacentConsecutive::LIMITS)
 }
 
 type Transform = fn(&ac::Game) -> ac::Game;
@@ -389,8 +392,8 @@ mod order_chaos {
     use std::collections::BTreeSet;
     use std::sync::OnceLock;
 
+    use cases::case_rng;
     use gamecheck::problems::order_chaos::recipe_tables;
-    use games::case_rng;
     use games::order_chaos::{Board, Cell, Letter, Line, Move, Pairing, Symmetry, exact_five, generate_board};
     use quickcheck::{Arbitrary, Gen};
     use solvers::order_chaos::Strategy;

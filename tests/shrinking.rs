@@ -7,7 +7,11 @@ use gamecheck::Problem;
 use gamecheck::problem::{Shrunk, shrink_while};
 use gamecheck::problems::{AdjacentConsecutive, Havannah, Hex};
 use games::hex::{Board, Stone};
-use games::{Sizes, case_rng};
+
+use cases::Cases;
+use cases::adjacent_consecutive::Shrinking;
+use cases::case_rng;
+use games::Sizes;
 
 /// A full N = 2000 board: every cell a stone, a Red one in about one cell of three.
 fn full_hex() -> Board {
@@ -47,11 +51,11 @@ fn a_2000_hex_board_with_unbalanced_counts_shrinks_to_two_stones() {
 /// A million moves on a board of side 10^9 come down to one stone on the smallest board.
 #[test]
 fn the_largest_havannah_game_shrinks_to_one_move_on_side_2() {
-    let game = games::havannah::generate_game(
+    let game = cases::havannah::generate_game(
         &mut case_rng(1, 0),
         games::havannah::MAX_S,
         games::havannah::MAX_M,
-        games::havannah::Shape::Clusters,
+        cases::havannah::Shape::Clusters,
     );
     let shrunk = shrink_while::<Havannah>(game, |g| !g.moves.is_empty(), None, None);
     assert!(shrunk.complete);
@@ -63,11 +67,11 @@ fn the_largest_havannah_game_shrinks_to_one_move_on_side_2() {
 /// stones' extent keeps their shape, so the line survives down to a small board.
 #[test]
 fn a_havannah_line_far_from_the_centre_shrinks_to_a_small_board() {
-    let game = games::havannah::generate_game(
+    let game = cases::havannah::generate_game(
         &mut case_rng(2, 0),
         games::havannah::MAX_S,
         games::havannah::MAX_M,
-        games::havannah::Shape::Clusters,
+        cases::havannah::Shape::Clusters,
     );
     let line = |g: &games::havannah::Game| {
         let stones: std::collections::HashSet<_> = g.moves.iter().map(|c| (c.x, c.y)).collect();

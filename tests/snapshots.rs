@@ -3,6 +3,7 @@
 
 use gamecheck::problems::{AdjacentConsecutive, Havannah, Hex, InventorOutlasting};
 use gamecheck::{Problem, generate_case};
+use games::Contest;
 use games::Sizes;
 
 const SEED: u64 = 7;
@@ -52,7 +53,9 @@ fn havannah_corpus() {
 /// only see that each offer is smaller and valid, so a changed step shows here.
 #[test]
 fn havannah_shrink_steps() {
-    use games::havannah::{Cell, Game, shrink};
+    use cases::havannah::shrink;
+    use games::havannah::{Cell, Game};
+
     let show = |game: &Game| {
         let moves: Vec<String> = game.moves.iter().map(|c| format!("{},{}", c.x, c.y)).collect();
         format!("S = {}: {}\n", game.size, moves.join(" "))
@@ -113,7 +116,9 @@ fn adjacent_consecutive_corpus() {
 /// them the wrong way round would give the same answers, but not the same rows.
 #[test]
 fn adjacent_consecutive_official_sample_drawn() {
-    let games = games::adjacent_consecutive::parse(include_str!("data/adjacent-consecutive/sample.in")).unwrap();
+    let games =
+        games::adjacent_consecutive::AdjacentConsecutive::parse(include_str!("data/adjacent-consecutive/sample.in"))
+            .unwrap();
     let mut text = String::new();
     for (i, game) in games.iter().enumerate() {
         let answer = solvers::adjacent_consecutive::answer(game);
@@ -227,7 +232,7 @@ fn havannah_largest_input_fingerprint() {
 fn order_chaos_generated_scripts_and_boards_fingerprint() {
     let (mut moves, mut scripts, mut boards) = (0, String::new(), String::new());
     for index in 0..5_000 {
-        let rng = || games::case_rng(gamecheck::check::DEFAULT_SEED, index);
+        let rng = || cases::case_rng(gamecheck::check::DEFAULT_SEED, index);
         let script = games::order_chaos::generate(&mut rng());
         moves += script.moves.len();
         scripts.push_str(&format!("{script}\n"));
@@ -277,7 +282,8 @@ fn order_chaos_corpus_cases() {
 /// digest. `cargo fuzz cmin` kept each input for the coverage its case reached; if the bytes came to mean other cases
 /// (a change in `arbitrary` or in the generator), the corpus would silently stop covering what it was kept for.
 fn corpus_cases<P: Problem>() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/corpus").join(P::NAME.replace('-', "_"));
+    let dir =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/corpus").join(P::Game::NAME.replace('-', "_"));
     let mut files: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|entry| entry.unwrap().path()).collect();
     files.sort();
     let (mut built, mut skipped, mut cases) = (0, 0, String::new());
@@ -285,13 +291,13 @@ fn corpus_cases<P: Problem>() {
         match gamecheck::fuzzing::case_of::<P>(&std::fs::read(file).unwrap()) {
             Some(case) => {
                 built += 1;
-                cases.push_str(&P::write(std::slice::from_ref(&case)));
+                cases.push_str(&P::Game::write(std::slice::from_ref(&case)));
             }
             None => skipped += 1,
         }
     }
     snapshot(
-        &format!("{}-corpus-cases", P::NAME),
+        &format!("{}-corpus-cases", P::Game::NAME),
         format!(
             "{} inputs: {built} cases, {skipped} skipped; FNV-1a of the cases {:#018x}\n",
             files.len(),

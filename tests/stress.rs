@@ -17,6 +17,9 @@ use gamecheck::stress::{
 };
 use gamecheck::{PROBLEMS, Problem, generate_case};
 use games::hex::{Board, Stone};
+
+use gamecheck::Case;
+use games::Contest;
 use indicatif::ProgressBar;
 
 /// A program of `tests/programs/stress/`, compiled once per test run.
@@ -56,17 +59,17 @@ fn run<P: Problem>(program: &[OsString], options: &StressOptions) -> StressSumma
     stress::<P>(program, options, &ProgressBar::hidden()).expect("the program starts")
 }
 
-fn caught<P: Problem>(program: &[OsString], options: &StressOptions) -> (StressFailure, P::Case) {
+fn caught<P: Problem>(program: &[OsString], options: &StressOptions) -> (StressFailure, Case<P>) {
     let summary = run::<P>(program, options);
     let failure = summary.failure.unwrap_or_else(|| panic!("{} cases passed: not caught", summary.passed));
-    assert!(!failure.batch_only, "{}", failure.report(P::NAME));
+    assert!(!failure.batch_only, "{}", failure.report(P::Game::NAME));
     assert_eq!(summary.checked, failure.index + 1 - summary.from, "stress stops at the first failure");
-    let minimal = P::parse(&failure.minimal).expect("the report is contest input").remove(0);
+    let minimal = P::Game::parse(&failure.minimal).expect("the report is contest input").remove(0);
     (failure, minimal)
 }
 
 /// How the program does on one case: `None` when it answers as our solver does.
-fn fault<P: Problem>(program: &[OsString], case: &P::Case, timeout: Duration) -> Option<FaultKind> {
+fn fault<P: Problem>(program: &[OsString], case: &Case<P>, timeout: Duration) -> Option<FaultKind> {
     let expected = vec![P::solve(case).to_string()];
     judge::<P>(program, std::slice::from_ref(case), &expected, timeout)
         .expect("the program starts")

@@ -1,8 +1,40 @@
 //! Reading and writing the contest formats, shared by every problem: line-numbered errors, case headers, output.
 
-use std::fmt::{Display, Write};
+use std::fmt::{Debug, Display, Write};
 use std::num::IntErrorKind;
 use std::ops::RangeInclusive;
+
+/// One contest problem as the judge sees it: its cases and answers, the limits on its size knob, and the contest
+/// format. Every module of this crate implements it on a unit type named for the game (`games::hex::Hex`), and
+/// everything else reaches a problem's vocabulary through it: no per-problem free functions to forward.
+pub trait Contest: 'static {
+    /// The name on the command line and in messages, as in `gamecheck check hex`.
+    const NAME: &'static str;
+    /// Every size the contest allows, on the knob of [`Contest::size`].
+    const LIMITS: crate::Sizes;
+
+    type Case: Clone + PartialEq + Debug + Send + Sync + 'static;
+    type Answer: Clone + PartialEq + Debug + Display + Send + Sync + 'static;
+
+    /// Contest input: T, then T cases, each checked against the limits. Errors name the line.
+    fn parse(input: &str) -> Result<Vec<Self::Case>, ParseError>;
+    /// One case as it stands in contest input after the count line, appended to `out`: long inputs are written case
+    /// by case.
+    fn write_case(case: &Self::Case, out: &mut String);
+    /// Contest input for these cases.
+    fn write(cases: &[Self::Case]) -> String {
+        let mut out = format!("{}\n", cases.len());
+        for case in cases {
+            Self::write_case(case, &mut out);
+        }
+        out
+    }
+    /// One answer of someone else's contest output (the text after `Case #x: `), printed again as we print answers,
+    /// so that it compares with an answer's `to_string()`; `Err` says what was expected.
+    fn read_answer(text: &str) -> Result<String, String>;
+    /// The size knob of a case (N for Hex, S for Havannah), for limits, reports and the oracles' reach.
+    fn size(case: &Self::Case) -> usize;
+}
 
 /// Bad contest input: which problem, which line (1-based; one past the last line for a truncated file), and what
 /// was expected there.

@@ -90,7 +90,8 @@ pub fn verdict(board: &Board) -> Verdict {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use games::hex::parse;
+    use games::Contest;
+    use games::hex::Hex;
 
     fn board(rows: &[&str]) -> Board {
         Board::from_rows(rows).expect("hand-made board parses")
@@ -98,7 +99,7 @@ mod tests {
 
     /// Every `Case #i: {verdict}` line must equal the official answer line; the .ans files may lack a final newline.
     fn check_official(input: &str, answers: &str) {
-        let boards = parse(input).expect("official input parses");
+        let boards = Hex::parse(input).expect("official input parses");
         let got: Vec<String> =
             boards.iter().enumerate().map(|(i, b)| format!("Case #{}: {}", i + 1, verdict(b))).collect();
         let want: Vec<&str> = answers.lines().collect();

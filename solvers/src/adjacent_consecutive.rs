@@ -616,10 +616,11 @@ impl<T: Copy + Default, const N: usize> FromIterator<T> for Few<T, N> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use games::adjacent_consecutive::parse;
+    use games::Contest;
+    use games::adjacent_consecutive::AdjacentConsecutive;
 
     fn check_set(input: &str, answers: &str) {
-        let games = parse(input).expect("official input parses");
+        let games = AdjacentConsecutive::parse(input).expect("official input parses");
         let expected: Vec<&str> = answers.lines().collect();
         assert_eq!(games.len(), expected.len());
         for (i, (game, want)) in games.iter().zip(expected).enumerate() {

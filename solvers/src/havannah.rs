@@ -411,10 +411,11 @@ impl Hasher for CellHasher {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use games::havannah::{Symmetry, parse};
+    use games::Contest;
+    use games::havannah::{Havannah, Symmetry};
 
     fn check_set(input: &str, answers: &str) {
-        let games = parse(input).expect("official input parses");
+        let games = Havannah::parse(input).expect("official input parses");
         let expected: Vec<&str> = answers.lines().collect();
         assert_eq!(games.len(), expected.len());
         for (i, (game, want)) in games.iter().zip(expected).enumerate() {
@@ -889,7 +890,7 @@ mod tests {
         let mut games = vec![("ring of 999 996".to_string(), Game { size: s as u32, moves: ring })];
         if let Ok(path) = std::env::var("HAVANNAH_TIMING") {
             let input = std::fs::read_to_string(&path).expect("HAVANNAH_TIMING names a readable file");
-            games.extend(parse(&input).expect("a contest input").into_iter().map(|g| (path.clone(), g)));
+            games.extend(Havannah::parse(&input).expect("a contest input").into_iter().map(|g| (path.clone(), g)));
         }
         let best = |f: &dyn Fn() -> String| {
             (0..3)

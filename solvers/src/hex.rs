@@ -365,10 +365,11 @@ impl Search {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use games::hex::{Cell, parse};
+    use games::Contest;
+    use games::hex::{Cell, Hex};
 
     fn check_set(input: &str, answers: &str) {
-        let boards = parse(input).expect("official input parses");
+        let boards = Hex::parse(input).expect("official input parses");
         let expected: Vec<&str> = answers.lines().collect();
         assert_eq!(boards.len(), expected.len());
         for (i, (board, want)) in boards.iter().zip(expected).enumerate() {

@@ -344,10 +344,11 @@ mod tests {
     use std::collections::HashSet;
 
     use super::*;
-    use games::inventor_outlasting::parse;
+    use games::Contest;
+    use games::inventor_outlasting::InventorOutlasting;
 
     fn check_set(input: &str, answers: &str) {
-        let boards = parse(input).expect("official input parses");
+        let boards = InventorOutlasting::parse(input).expect("official input parses");
         let expected: Vec<&str> = answers.lines().collect();
         assert_eq!(boards.len(), expected.len());
         for (i, (board, want)) in boards.iter().zip(expected).enumerate() {

@@ -1,5 +1,6 @@
-use games::adjacent_consecutive::{self, Answer, Game, Move, Referee};
-use games::{ParseError, Sizes};
+use cases::adjacent_consecutive::Referee;
+use games::Sizes;
+use games::adjacent_consecutive::{AdjacentConsecutive, Answer, Game, Move};
 use rand_chacha::ChaCha8Rng;
 use solvers::adjacent_consecutive::Position;
 
@@ -7,54 +8,21 @@ use crate::Problem;
 use crate::problem::Reach;
 
 /// Adjacent and Consecutive: the closed-form solver against the full minimax oracle, compared state by state.
-pub struct AdjacentConsecutive;
-
 impl Problem for AdjacentConsecutive {
-    const NAME: &'static str = adjacent_consecutive::NAME;
     // The oracle searches the whole game tree (3 ms a game at N = 7, 18 ms at N = 8): N ≤ 7 and 5 000 games keep a
     // default run to about two seconds.
     const CHECK_SIZES: Sizes = Sizes::new(4, 7);
     const CHECK_CASES: u64 = 5_000;
     // The top of the reach: 12 games of N = 10, a whole-game minimax of about 0.4 s each in release here.
     const CHECK_TOP: Option<(Sizes, u64)> = Some((Sizes::new(ADJACENT_REACH, ADJACENT_REACH), 12));
-    const SIZE_LIMITS: Sizes = Sizes::new(adjacent_consecutive::MIN_N as usize, adjacent_consecutive::MAX_N as usize);
     const ORACLE_REACH: Reach = Reach { max_size: ADJACENT_REACH, knob: "N", measured: ADJACENT_MEASURED };
     // Every game up to N = 5, every position at N = 6 and 7 (see `adjacent_consecutive::all_games`).
     const EXHAUSTIVE_SIZES: Option<Sizes> = Some(Sizes::new(4, 7));
 
-    type Case = Game;
-    type Answer = Answer;
+    type Game = Self;
 
-    fn parse(input: &str) -> Result<Vec<Game>, ParseError> {
-        adjacent_consecutive::parse(input)
-    }
-
-    fn write(cases: &[Game]) -> String {
-        adjacent_consecutive::write(cases)
-    }
-
-    fn size(case: &Game) -> usize {
-        case.n as usize
-    }
-
-    fn generate(rng: &mut ChaCha8Rng, sizes: Sizes) -> Game {
-        adjacent_consecutive::generate(rng, sizes, Some(&mut SolverReferee::default()))
-    }
-
-    fn shrink(case: &Game) -> Box<dyn Iterator<Item = Game>> {
-        Box::new(adjacent_consecutive::shrink(case))
-    }
-
-    fn arbitrary(u: &mut arbitrary::Unstructured<'_>) -> arbitrary::Result<Game> {
-        u.arbitrary()
-    }
-
-    fn all_cases(n: usize) -> Box<dyn Iterator<Item = Game> + Send> {
-        adjacent_consecutive::all_games(n as u32)
-    }
-
-    fn read_answer(text: &str) -> Result<String, String> {
-        games::adjacent_consecutive::read_answer(text).map(|(a, b)| format!("{a} {b}"))
+    fn draw(rng: &mut ChaCha8Rng, sizes: Sizes) -> Game {
+        cases::adjacent_consecutive::generate(rng, sizes, Some(&mut SolverReferee::default()))
     }
 
     fn features(case: &Game, answer: &Answer) -> Vec<&'static str> {

@@ -1,6 +1,5 @@
-use games::havannah::{self, Answer, Cell, Game};
-use games::{ParseError, Sizes};
-use rand_chacha::ChaCha8Rng;
+use games::Sizes;
+use games::havannah::{Answer, Cell, Game, Havannah};
 
 use crate::Problem;
 use crate::problem::Reach;
@@ -10,76 +9,22 @@ use crate::problem::Reach;
 /// one (the first ring by removing stones from the end over a union-find of empty cells, bridges and forks
 /// recounted from scratch). Both hold the whole board, so neither is asked past S = 3000. Tests also run the two
 /// oracles against each other on the same cases.
-pub struct Havannah;
-
-impl Havannah {
-    /// The largest board the naive oracle answers in `oracle()`; past it the backward oracle does.
-    pub const NAIVE_MAX_S: u32 = 20;
-    /// The largest board either oracle is asked about: both hold the whole board, O(S²) memory.
-    pub const ORACLE_MAX_S: u32 = 3000;
-
-    /// How many moves [`Problem::all_cases`] enumerates on a board of side `size`: every sequence on S = 2, up to
-    /// six moves on S = 3 (21 029 600 games, enough for the first ring), up to four on S = 4 (enough for the
-    /// first bridges along an edge); nothing beyond.
-    pub fn exhaustive_moves(size: u32) -> Option<usize> {
-        match size {
-            2 => Some(7),
-            3 => Some(6),
-            4 => Some(4),
-            _ => None,
-        }
-    }
-}
+/// The largest board the naive oracle answers in `oracle()`; past it the backward oracle does.
+pub const NAIVE_MAX_S: u32 = 20;
+/// The largest board either oracle is asked about: both hold the whole board, O(S²) memory.
+pub const ORACLE_MAX_S: u32 = 3000;
 
 impl Problem for Havannah {
-    const NAME: &'static str = havannah::NAME;
     // The naive oracle is O(M·S²), under a millisecond a game at S ≤ 16: 5000 games take a few seconds.
     const CHECK_SIZES: Sizes = Sizes::new(2, 16);
     const CHECK_CASES: u64 = 5_000;
     // The top of the reach, against the backward oracle: 50 games of S 250..300, about 0.17 s each in release here.
     const CHECK_TOP: Option<(Sizes, u64)> = Some((Sizes::new(250, HAVANNAH_REACH), 50));
-    const SIZE_LIMITS: Sizes = Sizes::new(2, havannah::MAX_S as usize);
     const ORACLE_REACH: Reach = Reach { max_size: HAVANNAH_REACH, knob: "S", measured: HAVANNAH_MEASURED };
-    // See `Havannah::exhaustive_moves`.
+    // See `cases::havannah::exhaustive_moves`.
     const EXHAUSTIVE_SIZES: Option<Sizes> = Some(Sizes::new(2, 4));
 
-    type Case = Game;
-    type Answer = Answer;
-
-    fn parse(input: &str) -> Result<Vec<Game>, ParseError> {
-        havannah::parse(input)
-    }
-
-    fn write(cases: &[Game]) -> String {
-        havannah::write(cases)
-    }
-
-    fn size(case: &Game) -> usize {
-        case.size as usize
-    }
-
-    fn generate(rng: &mut ChaCha8Rng, sizes: Sizes) -> Game {
-        havannah::generate(rng, sizes)
-    }
-
-    fn shrink(case: &Game) -> Box<dyn Iterator<Item = Game>> {
-        Box::new(havannah::shrink(case))
-    }
-
-    fn arbitrary(u: &mut arbitrary::Unstructured<'_>) -> arbitrary::Result<Game> {
-        u.arbitrary()
-    }
-
-    fn all_cases(size: usize) -> Box<dyn Iterator<Item = Game> + Send> {
-        match u32::try_from(size).ok().and_then(|s| Some((s, Havannah::exhaustive_moves(s)?))) {
-            Some((size, moves)) => Box::new(havannah::all_games(size, moves)),
-            None => Box::new(std::iter::empty()),
-        }
-    }
-
-    fn read_answer(text: &str) -> Result<String, String> {
-        games::havannah::read_answer(text).map(|a| a.to_string())
-    }
+    type Game = Self;
 
     fn features(case: &Game, answer: &Answer) -> Vec<&'static str> {
         let mut features = Vec::new();
@@ -124,12 +69,12 @@ impl Problem for Havannah {
 
     fn oracle(case: &Game) -> Answer {
         assert!(
-            case.size <= Havannah::ORACLE_MAX_S,
+            case.size <= ORACLE_MAX_S,
             "the Havannah oracles hold the whole board: S = {} is past their limit of {}",
             case.size,
-            Havannah::ORACLE_MAX_S
+            ORACLE_MAX_S
         );
-        if case.size <= Havannah::NAIVE_MAX_S {
+        if case.size <= NAIVE_MAX_S {
             oracles::havannah::naive::answer(case)
         } else {
             oracles::havannah::backward::answer(case)

@@ -1,60 +1,22 @@
-use games::hex::{self, Board, Stone, Verdict};
-use games::{ParseError, Sizes};
-use rand_chacha::ChaCha8Rng;
+use games::Sizes;
+use games::hex::{Board, Hex, Stone, Verdict};
 
 use crate::Problem;
 use crate::problem::Reach;
 
 /// Hex: the O(N²) solver against the O(N⁴) flood-fill-removal oracle.
-pub struct Hex;
-
 impl Problem for Hex {
-    const NAME: &'static str = hex::NAME;
     // The oracle is O(N⁴): N ≤ 12 keeps a default run of 200 000 boards to about a second.
     const CHECK_SIZES: Sizes = Sizes::new(1, 12);
     const CHECK_CASES: u64 = 200_000;
     // The top of the reach: 40 boards of N 140..150, about 6 s of oracle time in release here (most are decided in
     // one pass; a game played to its end takes a second or more).
     const CHECK_TOP: Option<(Sizes, u64)> = Some((Sizes::new(140, HEX_REACH), 40));
-    const SIZE_LIMITS: Sizes = Sizes::new(1, hex::MAX_N);
     const ORACLE_REACH: Reach = Reach { max_size: HEX_REACH, knob: "N", measured: HEX_MEASURED };
     // 3^(N·N) boards: 43 million at N = 4, 8·10^11 at N = 5.
     const EXHAUSTIVE_SIZES: Option<Sizes> = Some(Sizes::new(1, 4));
 
-    type Case = Board;
-    type Answer = Verdict;
-
-    fn parse(input: &str) -> Result<Vec<Board>, ParseError> {
-        hex::parse(input)
-    }
-
-    fn write(cases: &[Board]) -> String {
-        hex::write(cases)
-    }
-
-    fn size(case: &Board) -> usize {
-        case.size()
-    }
-
-    fn generate(rng: &mut ChaCha8Rng, sizes: Sizes) -> Board {
-        hex::generate(rng, sizes)
-    }
-
-    fn shrink(case: &Board) -> Box<dyn Iterator<Item = Board>> {
-        Box::new(hex::shrink(case))
-    }
-
-    fn arbitrary(u: &mut arbitrary::Unstructured<'_>) -> arbitrary::Result<Board> {
-        u.arbitrary()
-    }
-
-    fn all_cases(n: usize) -> Box<dyn Iterator<Item = Board> + Send> {
-        Box::new(hex::all_boards(n))
-    }
-
-    fn read_answer(text: &str) -> Result<String, String> {
-        games::hex::read_answer(text).map(|v| v.to_string())
-    }
+    type Game = Self;
 
     fn features(case: &Board, answer: &Verdict) -> Vec<&'static str> {
         let (blue, red) = (case.count(Stone::Blue), case.count(Stone::Red));

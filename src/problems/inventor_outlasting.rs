@@ -1,6 +1,5 @@
-use games::inventor_outlasting::{self, Answer, Board};
-use games::{ParseError, Sizes};
-use rand_chacha::ChaCha8Rng;
+use games::Sizes;
+use games::inventor_outlasting::{Answer, Board, InventorOutlasting};
 
 use crate::Problem;
 use crate::problem::Reach;
@@ -9,10 +8,7 @@ use crate::problem::Reach;
 ///
 /// The size knob is the number of spots, what the oracle's cost grows with; [`Problem::all_cases`] takes a number
 /// of cells instead (every shape R×C with R·C equal to it), since every board with k spots has no bound.
-pub struct InventorOutlasting;
-
 impl Problem for InventorOutlasting {
-    const NAME: &'static str = inventor_outlasting::NAME;
     // The oracle memoises on the occupied set, up to 2^spots positions: about 10 ms a board at 12 spots, 1 ms at 10.
     // Up to 12 spots on any shape up to 1×200, 2 000 boards keep a default run to a few seconds.
     const CHECK_SIZES: Sizes = Sizes::new(0, 12);
@@ -20,7 +16,6 @@ impl Problem for InventorOutlasting {
     // The top of the reach: 250 boards of exactly 13 spots, about 16 ms each on average in release here (the worst
     // measured, 5.5 s, is a rare shape).
     const CHECK_TOP: Option<(Sizes, u64)> = Some((Sizes::new(INVENTOR_REACH, INVENTOR_REACH), 250));
-    const SIZE_LIMITS: Sizes = Sizes::new(0, inventor_outlasting::MAX_CELLS);
     const ORACLE_REACH: Reach = Reach { max_size: INVENTOR_REACH, knob: "spots", measured: INVENTOR_MEASURED };
     // Cells, not spots: every shape of k cells with each of its 2^k patterns, 327 680 boards at k = 16.
     const EXHAUSTIVE_SIZES: Option<Sizes> = Some(Sizes::new(1, 16));
@@ -29,40 +24,7 @@ impl Problem for InventorOutlasting {
     // when instrumented (fuzz/artifacts of the first campaign); 9 spots keep each input well under a second.
     const FUZZ_SIZES: Sizes = Sizes::new(0, 9);
 
-    type Case = Board;
-    type Answer = Answer;
-
-    fn parse(input: &str) -> Result<Vec<Board>, ParseError> {
-        inventor_outlasting::parse(input)
-    }
-
-    fn write(cases: &[Board]) -> String {
-        inventor_outlasting::write(cases)
-    }
-
-    fn size(case: &Board) -> usize {
-        case.spot_count()
-    }
-
-    fn generate(rng: &mut ChaCha8Rng, sizes: Sizes) -> Board {
-        inventor_outlasting::generate(rng, sizes)
-    }
-
-    fn shrink(case: &Board) -> Box<dyn Iterator<Item = Board>> {
-        Box::new(inventor_outlasting::shrink(case))
-    }
-
-    fn arbitrary(u: &mut arbitrary::Unstructured<'_>) -> arbitrary::Result<Board> {
-        u.arbitrary()
-    }
-
-    fn all_cases(cells: usize) -> Box<dyn Iterator<Item = Board> + Send> {
-        Box::new(inventor_outlasting::all_boards(cells))
-    }
-
-    fn read_answer(text: &str) -> Result<String, String> {
-        games::inventor_outlasting::read_answer(text).map(|n| n.to_string())
-    }
+    type Game = Self;
 
     fn features(case: &Board, answer: &Answer) -> Vec<&'static str> {
         let mut features = Vec::new();

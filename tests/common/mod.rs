@@ -7,9 +7,12 @@
 
 use std::time::{Duration, Instant};
 
+use cases::case_rng;
+use gamecheck::Case;
 use gamecheck::problem::{rejection, run, shrink_while};
 use gamecheck::{Problem, generate_case};
-use games::{Sizes, case_rng};
+use games::Contest;
+use games::Sizes;
 use rand::RngExt;
 
 /// The seed of every deterministic draw in the suites.
@@ -37,7 +40,7 @@ pub fn mixed_size(seed: u64, index: u64, limits: Sizes) -> usize {
 pub const TOP_EVERY: u64 = 16;
 
 /// Case `index` of `seed` at its [`mixed_size`]: `gamecheck gen P --seed S --from I --cases 1 --size X` prints it.
-pub fn mixed_case<P: Problem>(seed: u64, index: u64, limits: Sizes) -> P::Case {
+pub fn mixed_case<P: Problem>(seed: u64, index: u64, limits: Sizes) -> Case<P> {
     let size = mixed_size(seed, index, limits);
     generate_case::<P>(seed, index, Sizes::new(size, size))
 }
@@ -48,11 +51,11 @@ pub fn mixed_case<P: Problem>(seed: u64, index: u64, limits: Sizes) -> P::Case {
 pub fn holds<P: Problem>(
     name: &str,
     count: u64,
-    draw: impl Fn(u64) -> P::Case + Sync,
-    property: impl Fn(&P::Case) -> Result<(), String> + Sync,
+    draw: impl Fn(u64) -> Case<P> + Sync,
+    property: impl Fn(&Case<P>) -> Result<(), String> + Sync,
 ) {
     use rayon::iter::{IntoParallelIterator, ParallelIterator};
-    let broken = |case: &P::Case| -> Result<(), String> {
+    let broken = |case: &Case<P>| -> Result<(), String> {
         if let Some(why) = rejection::<P>(case, &run(P::solve, case)) {
             return Err(format!("the solver's witness is rejected: {why}"));
         }
@@ -63,15 +66,15 @@ pub fn holds<P: Problem>(
         broken(&case).err().map(|_| (i, case))
     });
     let Some((index, case)) = failure else { return };
-    let size = P::size(&case);
+    let size = P::Game::size(&case);
     let shrunk = shrink_while::<P>(case, |c| broken(c).is_err(), Some(Instant::now() + SHRINK_TIME), None);
     let why = broken(&shrunk.case).expect_err("shrinking keeps a failing case");
     panic!(
         "{name}: draw {index} (size {size}) fails; shrunk in {} step(s){} to size {}: {why}\n--- input ---\n{}",
         shrunk.steps,
         if shrunk.complete { "" } else { " (stopped by the time limit)" },
-        P::size(&shrunk.case),
-        P::write(std::slice::from_ref(&shrunk.case)),
+        P::Game::size(&shrunk.case),
+        P::Game::write(std::slice::from_ref(&shrunk.case)),
     );
 }
 

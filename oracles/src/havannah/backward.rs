@@ -235,7 +235,8 @@ pub fn answer(game: &Game) -> Answer {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use games::havannah::{Symmetry, parse};
+    use games::Contest;
+    use games::havannah::{Havannah, Symmetry};
 
     fn game(size: u32, moves: &[(u32, u32)]) -> Game {
         let game = Game { size, moves: moves.iter().map(|&(x, y)| Cell { x, y }).collect() };
@@ -270,7 +271,7 @@ mod tests {
 
     /// Every `Case #i: {answer}` line must equal the official one.
     fn check_official(input: &str, answers: &str) {
-        let games = parse(input).expect("official input parses");
+        let games = Havannah::parse(input).expect("official input parses");
         let want: Vec<&str> = answers.lines().collect();
         assert_eq!(games.len(), want.len(), "number of cases");
         for (i, (g, w)) in games.iter().zip(&want).enumerate() {
@@ -296,7 +297,8 @@ mod tests {
 
     #[test]
     fn answers_do_not_change_under_the_twelve_symmetries() {
-        let games = parse(include_str!("../../../tests/data/havannah/small.in")).expect("official input parses");
+        let games =
+            Havannah::parse(include_str!("../../../tests/data/havannah/small.in")).expect("official input parses");
         for g in games.iter().take(60) {
             let want = answer(g);
             for symmetry in Symmetry::all() {

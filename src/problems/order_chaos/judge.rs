@@ -4,7 +4,7 @@
 use std::fmt;
 use std::sync::OnceLock;
 
-use games::case_rng;
+use cases::case_rng;
 use games::order_chaos::{
     Board, CELLS, Cell, Letter, Move, ROUNDS, Script, Shape, Side, Verdict, fives, generate_shape, parse_move,
     parse_side,

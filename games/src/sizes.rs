@@ -1,17 +1,4 @@
-//! Reproducible randomness: every generated case comes from (seed, index) alone.
-
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
-
-/// The generator for case `index` of a run seeded with `seed`.
-///
-/// One ChaCha stream per index means case 1234 is the same board whether it was reached after 1233 others, on
-/// another thread, or alone on the command line.
-pub fn case_rng(seed: u64, index: u64) -> ChaCha8Rng {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    rng.set_stream(index);
-    rng
-}
+//! Ranges of a problem's size knob: what the contest allows, what a run draws.
 
 /// An inclusive range of board sizes a generator may draw from (N for Hex, S for Havannah, ...).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -59,18 +46,7 @@ impl std::fmt::Display for Sizes {
 
 #[cfg(test)]
 mod tests {
-    use rand::Rng;
-
     use super::*;
-
-    #[test]
-    fn a_case_depends_on_its_seed_and_index_alone() {
-        let first = |seed, index| case_rng(seed, index).next_u64();
-        assert_eq!(first(1, 2), first(1, 2));
-        let distinct: std::collections::HashSet<u64> =
-            [first(1, 0), first(1, 1), first(1, 2), first(2, 0), first(2, 1), first(0, 0)].into();
-        assert_eq!(distinct.len(), 6);
-    }
 
     #[test]
     fn sizes_read_print_and_clamp() {

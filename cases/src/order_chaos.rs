@@ -1,0 +1,1 @@
+//! Order and Chaos: the ORDER players that the checks play against.
