@@ -1,25 +1,10 @@
 //! The command line as a user meets it: exit codes, error messages, and `solve` on the official sample.
 
 use assert_cmd::Command;
-use games::Contest;
 use predicates::prelude::*;
 
 fn gamecheck() -> Command {
     Command::cargo_bin("gamecheck").expect("the gamecheck binary is built")
-}
-
-const HEX_SAMPLE: &str = include_str!("data/hex/sample.in");
-const HEX_SAMPLE_ANSWERS: &str = include_str!("data/hex/sample.ans");
-const HAVANNAH_SAMPLE: &str = include_str!("data/havannah/sample.in");
-const HAVANNAH_SAMPLE_ANSWERS: &str = include_str!("data/havannah/sample.ans");
-
-#[test]
-fn hex_solve_answers_the_sample_from_stdin_and_from_a_file() {
-    let expected = format!("{}\n", HEX_SAMPLE_ANSWERS.trim_end());
-    gamecheck().args(["solve", "hex"]).write_stdin(HEX_SAMPLE).assert().success().stdout(expected.clone());
-    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/hex/sample.in");
-    gamecheck().args(["solve", "hex", file]).assert().success().stdout(expected.clone());
-    gamecheck().args(["solve", "hex", "--oracle", file]).assert().success().stdout(expected);
 }
 
 #[test]
@@ -63,33 +48,6 @@ fn unknown_problem_and_missing_file_are_usage_errors() {
         .stderr(predicate::str::contains("/no/such/file"));
 }
 
-#[test]
-fn hex_gen_prints_input_that_solve_reads() {
-    let output = gamecheck().args(["gen", "hex", "--cases", "25", "--seed", "3", "--size", "2..9"]).output().unwrap();
-    assert!(output.status.success());
-    let input = String::from_utf8(output.stdout).unwrap();
-    assert!(input.starts_with("25\n"));
-    let answers = gamecheck().args(["solve", "hex"]).write_stdin(input.clone()).output().unwrap();
-    assert!(answers.status.success());
-    assert_eq!(String::from_utf8(answers.stdout).unwrap().lines().count(), 25);
-    // Case 17 alone, by --from, is the same board as case 17 of the whole run.
-    let alone = gamecheck()
-        .args(["gen", "hex", "--cases", "1", "--seed", "3", "--size", "2..9", "--from", "17"])
-        .output()
-        .unwrap();
-    let boards = games::hex::Hex::parse(&input).unwrap();
-    assert_eq!(games::hex::Hex::parse(&String::from_utf8(alone.stdout).unwrap()).unwrap(), vec![boards[17].clone()]);
-}
-
-#[test]
-fn hex_check_ends_with_a_table_and_exit_0() {
-    gamecheck().args(["check", "hex", "--cases", "300", "--seed", "11"]).assert().success().stdout(
-        predicate::str::contains("hex")
-            .and(predicate::str::contains("300"))
-            .and(predicate::str::contains("Impossible")),
-    );
-}
-
 /// A bare `check` adds, per problem, a row at the top of its oracle's reach; naming sizes or a case count runs only
 /// what was asked. `--time 0` starts no case, so this costs nothing but the rows.
 #[test]
@@ -104,22 +62,6 @@ fn a_bare_check_has_a_row_at_the_top_of_each_oracle_reach() {
     {
         gamecheck().args(args).assert().success().stdout(predicate::str::contains("140..150").not());
     }
-}
-
-#[test]
-fn hex_exhaust_counts_every_board() {
-    gamecheck().args(["exhaust", "hex", "--size", "1..2"]).assert().success().stdout(
-        predicate::str::contains("hex size 1: 3 cases, 0 disagreements")
-            .and(predicate::str::contains("hex size 2: 81 cases, 0 disagreements")),
-    );
-}
-
-#[test]
-fn havannah_solve_answers_the_sample_with_solver_and_oracle() {
-    let expected = format!("{}\n", HAVANNAH_SAMPLE_ANSWERS.trim_end());
-    gamecheck().args(["solve", "havannah"]).write_stdin(HAVANNAH_SAMPLE).assert().success().stdout(expected.clone());
-    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/havannah/sample.in");
-    gamecheck().args(["solve", "havannah", "--oracle", file]).assert().success().stdout(expected);
 }
 
 #[test]
@@ -142,51 +84,6 @@ fn havannah_bad_input_names_the_line_and_exits_2() {
             .stdout("")
             .stderr(predicate::str::contains(message));
     }
-}
-
-#[test]
-fn havannah_gen_prints_input_that_solve_reads() {
-    let gen_args = ["gen", "havannah", "--seed", "4", "--size", "2..9"];
-    let input = String::from_utf8(gamecheck().args(gen_args).args(["--cases", "30"]).output().unwrap().stdout).unwrap();
-    assert!(input.starts_with("30\n"));
-    let answers = gamecheck().args(["solve", "havannah"]).write_stdin(input.clone()).output().unwrap();
-    assert!(answers.status.success());
-    let oracle = gamecheck().args(["solve", "havannah", "--oracle"]).write_stdin(input.clone()).output().unwrap();
-    assert_eq!(answers.stdout, oracle.stdout);
-    assert_eq!(String::from_utf8(answers.stdout).unwrap().lines().count(), 30);
-    // Case 21 alone, by --from, is the same game as case 21 of the whole run.
-    let alone = gamecheck().args(gen_args).args(["--from", "21", "--cases", "1"]).output().unwrap();
-    let games = games::havannah::Havannah::parse(&input).unwrap();
-    assert_eq!(
-        games::havannah::Havannah::parse(&String::from_utf8(alone.stdout).unwrap()).unwrap(),
-        vec![games[21].clone()]
-    );
-}
-
-#[test]
-fn havannah_check_and_exhaust_agree() {
-    gamecheck()
-        .args(["check", "havannah", "--cases", "300", "--seed", "11"])
-        .assert()
-        .success()
-        .stdout(predicate::str::contains("havannah").and(predicate::str::contains("300")));
-    gamecheck()
-        .args(["exhaust", "havannah", "--size", "2"])
-        .assert()
-        .success()
-        .stdout(predicate::str::contains("havannah size 2: 13700 cases, 0 disagreements"));
-}
-
-const INVENTOR_SAMPLE: &str = include_str!("data/inventor-outlasting/sample.in");
-const INVENTOR_SAMPLE_ANSWERS: &str = include_str!("data/inventor-outlasting/sample.ans");
-
-#[test]
-fn inventor_outlasting_solve_answers_the_sample() {
-    let expected = format!("{}\n", INVENTOR_SAMPLE_ANSWERS.trim_end());
-    let problem = "inventor-outlasting";
-    gamecheck().args(["solve", problem]).write_stdin(INVENTOR_SAMPLE).assert().success().stdout(expected.clone());
-    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/inventor-outlasting/sample.in");
-    gamecheck().args(["solve", problem, "--oracle", file]).assert().success().stdout(expected);
 }
 
 #[test]
@@ -216,49 +113,6 @@ fn inventor_outlasting_bad_input_names_the_line_and_exits_2() {
 }
 
 #[test]
-fn inventor_outlasting_gen_prints_input_that_both_engines_answer_alike() {
-    let args = ["gen", "inventor-outlasting", "--cases", "30", "--seed", "5", "--size", "0..9"];
-    let output = gamecheck().args(args).output().unwrap();
-    assert!(output.status.success());
-    let input = String::from_utf8(output.stdout).unwrap();
-    let boards = games::inventor_outlasting::InventorOutlasting::parse(&input).unwrap();
-    assert_eq!(boards.len(), 30);
-    assert!(boards.iter().all(|b| b.spot_count() <= 9));
-    let solver = gamecheck().args(["solve", "inventor-outlasting"]).write_stdin(input.clone()).output().unwrap();
-    let oracle = gamecheck().args(["solve", "inventor-outlasting", "--oracle"]).write_stdin(input).output().unwrap();
-    assert!(solver.status.success() && oracle.status.success());
-    assert_eq!(String::from_utf8_lossy(&solver.stdout).lines().count(), 30);
-    assert_eq!(solver.stdout, oracle.stdout);
-}
-
-#[test]
-fn inventor_outlasting_exhaust_counts_every_board() {
-    // Size is the number of cells: 1×1 has 2 patterns; 1×2 and 2×1 have 4 each; 1×4, 2×2 and 4×1 have 16 each.
-    gamecheck().args(["exhaust", "inventor-outlasting", "--size", "1..4"]).assert().success().stdout(
-        predicate::str::contains("inventor-outlasting size 1: 2 cases, 0 disagreements")
-            .and(predicate::str::contains("inventor-outlasting size 2: 8 cases, 0 disagreements"))
-            .and(predicate::str::contains("inventor-outlasting size 4: 48 cases, 0 disagreements")),
-    );
-}
-
-const AC_SAMPLE: &str = include_str!("data/adjacent-consecutive/sample.in");
-const AC_SAMPLE_ANSWERS: &str = include_str!("data/adjacent-consecutive/sample.ans");
-
-#[test]
-fn adjacent_consecutive_solve_answers_the_sample() {
-    let expected = format!("{}\n", AC_SAMPLE_ANSWERS.trim_end());
-    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/adjacent-consecutive/sample.in");
-    gamecheck()
-        .args(["solve", "adjacent-consecutive"])
-        .write_stdin(AC_SAMPLE)
-        .assert()
-        .success()
-        .stdout(expected.clone());
-    gamecheck().args(["solve", "adjacent-consecutive", file]).assert().success().stdout(expected.clone());
-    gamecheck().args(["solve", "adjacent-consecutive", "--oracle", file]).assert().success().stdout(expected);
-}
-
-#[test]
 fn adjacent_consecutive_bad_input_names_the_line_and_exits_2() {
     let cases = [
         ("1\n4\n1 1\n2 5\n", "adjacent-consecutive input, line 4: C = 5 is out of range 1..=4"),
@@ -279,41 +133,6 @@ fn adjacent_consecutive_bad_input_names_the_line_and_exits_2() {
             .stdout("")
             .stderr(predicate::str::contains(message));
     }
-}
-
-#[test]
-fn adjacent_consecutive_gen_prints_input_that_solve_reads() {
-    let args = ["gen", "adjacent-consecutive", "--cases", "20", "--seed", "3", "--size", "4..40"];
-    let output = gamecheck().args(args).output().unwrap();
-    assert!(output.status.success());
-    let input = String::from_utf8(output.stdout).unwrap();
-    let games = games::adjacent_consecutive::AdjacentConsecutive::parse(&input).unwrap();
-    assert_eq!(games.len(), 20);
-    let answers = gamecheck().args(["solve", "adjacent-consecutive"]).write_stdin(input).output().unwrap();
-    assert!(answers.status.success());
-    assert_eq!(String::from_utf8(answers.stdout).unwrap().lines().count(), 20);
-    // Case 13 alone, by --from, is the same game as case 13 of the whole run.
-    let alone = gamecheck()
-        .args(["gen", "adjacent-consecutive", "--cases", "1", "--seed", "3", "--size", "4..40", "--from", "13"])
-        .output()
-        .unwrap();
-    let alone =
-        games::adjacent_consecutive::AdjacentConsecutive::parse(&String::from_utf8(alone.stdout).unwrap()).unwrap();
-    assert_eq!(alone, vec![games[13].clone()]);
-}
-
-#[test]
-fn adjacent_consecutive_check_and_exhaust() {
-    gamecheck()
-        .args(["check", "adjacent-consecutive", "--cases", "200", "--seed", "11"])
-        .assert()
-        .success()
-        .stdout(predicate::str::contains("adjacent-consecutive").and(predicate::str::contains("200")));
-    gamecheck()
-        .args(["exhaust", "adjacent-consecutive", "--size", "4"])
-        .assert()
-        .success()
-        .stdout(predicate::str::contains("adjacent-consecutive size 4: 576 cases, 0 disagreements"));
 }
 
 // Hostile input: whatever the input, the message stays short, shows what is invisible, and names the line.

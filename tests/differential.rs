@@ -1,61 +1,16 @@
-//! Solver against oracle on generated cases, one property per registered problem. The strategy draws from the
-//! problem's own generator and shrinks with its own steps, so a failure ends on a minimal board. Failures are kept in
-//! `differential.proptest-regressions` beside this file and replayed first on every run.
+//! Differential properties that belong to one problem: the two Havannah oracles against each other and the solver,
+//! and the Order and Chaos judges. Solver against oracle on every registered problem is in `suites.rs`. Failures are
+//! kept in `differential.proptest-regressions` beside this file and replayed first on every run.
 
 mod common;
 
-use gamecheck::problem::Verdicts;
-use gamecheck::problems::{AdjacentConsecutive, Havannah, Hex, InventorOutlasting};
+use gamecheck::problems::{AdjacentConsecutive, Havannah};
 use gamecheck::{Problem, strategy};
 use games::Sizes;
 use games::havannah::{Answer, Game};
 
-use gamecheck::Case;
 use games::Contest;
 use proptest::prelude::*;
-
-fn agree<P: Problem>(case: &Case<P>) -> Result<(), TestCaseError> {
-    let verdicts = Verdicts::<P>::of(case);
-    let (solver, oracle) = verdicts.shown();
-    prop_assert!(
-        verdicts.agree(),
-        "solver: {solver}\noracle: {oracle}\ninput:\n{}",
-        P::Game::write(std::slice::from_ref(case))
-    );
-    Ok(())
-}
-
-macro_rules! differential {
-    ($($name:ident: $problem:ty, $sizes:expr, $cases:expr;)*) => {
-        $(
-            proptest! {
-                #![proptest_config(ProptestConfig { cases: $cases, ..ProptestConfig::default() })]
-                #[test]
-                fn $name(case in strategy::cases::<$problem>($sizes)) {
-                    agree::<$problem>(&case)?;
-                }
-            }
-        )*
-    };
-}
-
-differential! {
-    hex: Hex, Sizes::new(1, 12), 3000;
-    // Up to S = 20 `Havannah::oracle` is the naive oracle; above it, the backward one.
-    havannah: Havannah, Sizes::new(2, 12), 2000;
-    havannah_medium: Havannah, Sizes::new(21, 70), 150;
-    inventor_outlasting: InventorOutlasting, Sizes::new(0, 12), 1500;
-    // The Answer holds the verdict on every state, so this compares state by state, not only the counts.
-    adjacent_consecutive: AdjacentConsecutive, Sizes::new(4, 9), 400;
-    // At the top of each oracle's measured reach (`Problem::ORACLE_REACH`), a few cases a run: the default `check`
-    // covers the same sizes from a fixed seed, these from fresh ones. Costs in release: Hex about 0.15 s a board
-    // of N 100..150, Havannah (the backward oracle) 0.2 s a game of S 100..300, Inventor 16 ms a board of 13
-    // spots (seconds for a rare one), Adjacent 0.4 s a game of N = 10.
-    hex_top_of_reach: Hex, Sizes::new(100, 150), 8;
-    havannah_top_of_reach: Havannah, Sizes::new(100, 300), 16;
-    inventor_outlasting_top_of_reach: InventorOutlasting, Sizes::new(13, 13), 60;
-    adjacent_consecutive_top_of_reach: AdjacentConsecutive, Sizes::new(10, 10), 4;
-}
 
 /// The two Havannah oracles and the solver on the same small boards: a bug in one oracle shows as a three-way split
 /// instead of hiding behind the pairing `Havannah::oracle` picks.

@@ -1,37 +1,8 @@
-//! Bounded-exhaustive: solver against oracle on every case up to a size, where "every" is small enough to run in
-//! seconds. Larger sizes run through the release CLI (`gamecheck exhaust PROBLEM --size ..`, see the README).
+//! Bounded-exhaustive checks that belong to one problem: Havannah up to symmetry, and the Order and Chaos proof and
+//! pairing search. Every problem's `exhaust` counts are in `suites.rs`; larger sizes run through the release CLI
+//! (`gamecheck exhaust PROBLEM --size ..`, see docs/cli.md).
 
-use gamecheck::find;
 use games::Contest;
-use indicatif::ProgressBar;
-
-fn exhaust(problem: &str, sizes: std::ops::RangeInclusive<usize>, expected: &[u64]) {
-    let entry = find(problem).expect("a registered problem");
-    for (size, &count) in sizes.zip(expected) {
-        let result = entry.exhaust(size, &ProgressBar::hidden());
-        // The count proves the enumeration is complete, not merely that what it produced agreed.
-        assert_eq!(result.checked, count, "{problem} size {size}: wrong number of cases enumerated");
-        assert!(
-            result.disagreements == 0,
-            "{problem} size {size}: {} disagreements, e.g.\n{}",
-            result.disagreements,
-            result.examples[0]
-        );
-    }
-}
-
-/// Every Hex board with N ≤ 3: 3, 81 and 19 683 boards.
-#[test]
-fn hex_every_board_up_to_3() {
-    exhaust("hex", 1..=3, &[3, 81, 19_683]);
-}
-
-/// Every Havannah game on S = 2: all 13 700 sequences of distinct cells of the 7-cell board (bridges only: no edge
-/// exists there, and any loop round the centre joins two neighbouring corners first).
-#[test]
-fn havannah_every_game_on_side_2() {
-    exhaust("havannah", 2..=2, &[13_700]);
-}
 
 /// Every Havannah game of up to five moves on S = 3 up to symmetry: the 19 cells fall into four orbits under the
 /// board's 12 symmetries (the centre, the six cells round it, the six corners, the six edge cells), so the games
@@ -63,31 +34,6 @@ fn havannah_every_game_of_up_to_5_moves_on_side_3_up_to_symmetry() {
     assert_eq!(checked.into_inner(), 1 + 4 * per_first);
     assert_eq!(1 + 4 * per_first, 314_645);
     assert!(failures.is_empty(), "{} disagreements, e.g.\n{}", failures.len(), failures[0]);
-}
-
-/// Every spot pattern of every shape with R·C ≤ 12: for each cell count k, each shape R×C with R·C = k and each of its
-/// 2^k patterns (35 978 boards; 3×4 alone has 4 096).
-#[test]
-fn inventor_outlasting_every_board_up_to_12_cells() {
-    let shapes = |k: usize| (1..=k).filter(|r| k % r == 0).count() as u64;
-    let counts: Vec<u64> = (1..=12).map(|k| shapes(k) << k).collect();
-    assert_eq!(counts, [2, 8, 16, 48, 64, 256, 256, 1024, 1536, 4096, 4096, 24_576]);
-    exhaust("inventor-outlasting", 1..=12, &counts);
-}
-
-/// Every Adjacent and Consecutive game with N ≤ 5: all (N!)² move sequences, 576 and 14 400 games, every state of
-/// each compared.
-#[test]
-fn adjacent_consecutive_every_game_up_to_5() {
-    exhaust("adjacent-consecutive", 4..=5, &[576, 14_400]);
-}
-
-/// Every position of N = 6 with a move left, through the 5 950 games of `covering_games(6)` (that they reach every
-/// position is checked in the games crate). N = 7 runs through the CLI: `gamecheck exhaust adjacent-consecutive
-/// --size 7`.
-#[test]
-fn adjacent_consecutive_every_position_of_6() {
-    exhaust("adjacent-consecutive", 6..=6, &[5_950]);
 }
 
 /// Order and Chaos has no cases to enumerate; what is exhaustive is the proof of the CHAOS strategy (the oracle) and

@@ -1,10 +1,9 @@
-//! Replays every committed fuzz corpus through the fuzz targets' own bodies, on stable, so `cargo test` covers what
-//! fuzzing found. Corpus folders: `fuzz/corpus/<problem>` (differential) and `fuzz/corpus/<problem>_parse`, with `-`
+//! Replays the committed fuzz corpora of the interactive problems through the fuzz targets' own bodies, on stable, so
+//! `cargo test` covers what fuzzing found (the batch problems' corpora replay in `suites.rs`). Corpus folders: `fuzz/corpus/<problem>` (differential) and `fuzz/corpus/<problem>_parse`, with `-`
 //! in the problem name written `_`.
 
 use std::path::Path;
 
-use gamecheck::PROBLEMS;
 use gamecheck::registry::INTERACTIVE;
 
 fn inputs(target: &str) -> Vec<(String, Vec<u8>)> {
@@ -27,13 +26,6 @@ fn replay(target: &str, run: impl Fn(&[u8])) {
     }
 }
 
-fn batch(name: &str) {
-    let problem = gamecheck::registry::find(name).expect("a registered batch problem");
-    let target = name.replace('-', "_");
-    replay(&target, |data| problem.fuzz_differential(data));
-    replay(&format!("{target}_parse"), |data| problem.fuzz_parse(data));
-}
-
 /// The interactive problems' targets play games rather than compare answers.
 fn interactive(name: &str) {
     let problem = gamecheck::registry::find_interactive(name).expect("a registered interactive problem");
@@ -42,21 +34,21 @@ fn interactive(name: &str) {
     replay(&format!("{target}_parse"), |data| problem.fuzz_parse(data));
 }
 
-// One test per problem, named after it, so that a test-name filter (as `.ci/mutants hex` uses) replays only that
-// problem's corpora.
+// One test per interactive problem, named after it, so that a test-name filter (as `.ci/mutants` uses) replays only
+// that problem's corpora.
 macro_rules! corpora {
-    ($($test:ident: $kind:ident $problem:literal),* $(,)?) => {
+    ($($test:ident: $problem:literal),* $(,)?) => {
         $(
             #[test]
             fn $test() {
-                $kind($problem);
+                interactive($problem);
             }
         )*
 
         #[test]
-        fn every_problem_has_its_corpus_test() {
+        fn every_interactive_problem_has_its_corpus_test() {
             let tested = [$($problem),*];
-            for name in PROBLEMS.iter().map(|p| p.name()).chain(INTERACTIVE.iter().map(|p| p.name())) {
+            for name in INTERACTIVE.iter().map(|p| p.name()) {
                 assert!(tested.contains(&name), "{name}: add it to the corpora! list");
             }
         }
@@ -64,9 +56,5 @@ macro_rules! corpora {
 }
 
 corpora! {
-    hex_corpus_inputs_pass_their_targets: batch "hex",
-    havannah_corpus_inputs_pass_their_targets: batch "havannah",
-    inventor_outlasting_corpus_inputs_pass_their_targets: batch "inventor-outlasting",
-    adjacent_consecutive_corpus_inputs_pass_their_targets: batch "adjacent-consecutive",
-    order_chaos_corpus_inputs_pass_their_targets: interactive "order-chaos",
+    order_chaos_corpus_inputs_pass_their_targets: "order-chaos",
 }

@@ -1,8 +1,9 @@
-//! A fixed seeded corpus per problem, drawn with the solver's answers, kept in `snapshots/`. A change in any answer
-//! (or in the generator) shows as a readable diff under `cargo insta review`.
+//! Snapshots that belong to one problem, kept in `snapshots/`: Havannah's shrink steps, the official Adjacent and
+//! Consecutive sample drawn, and Order and Chaos's games and generators. Every problem's corpus and digests are in
+//! `suites.rs`. A change shows as a readable diff under `cargo insta review`.
 
-use gamecheck::problems::{AdjacentConsecutive, Havannah, Hex, InventorOutlasting};
-use gamecheck::{Problem, generate_case};
+use gamecheck::generate_case;
+use gamecheck::problems::Havannah;
 use games::Contest;
 use games::Sizes;
 
@@ -16,36 +17,6 @@ fn snapshot(name: &str, text: String) {
     }, {
         insta::assert_snapshot!(name, text);
     });
-}
-
-#[test]
-fn hex_corpus() {
-    let mut text = String::new();
-    for index in 0..40 {
-        let board = generate_case::<Hex>(SEED, index, Sizes::new(1, 7));
-        let verdict = solvers::hex::verdict(&board);
-        text.push_str(&format!("case {index} (N = {}): {verdict}\n{}\n", board.size(), board.drawing()));
-    }
-    snapshot("hex", text);
-}
-
-#[test]
-fn havannah_corpus() {
-    let mut text = String::from(
-        "Rows run from y = 2S−1 at the top to y = 1 at the bottom, x grows to the right; a number is the move that\n\
-         put a stone there, `.` an empty cell. (1, 1) is the lower left corner.\n\n",
-    );
-    for index in 0..40 {
-        let game = generate_case::<Havannah>(SEED, index, Sizes::new(2, 5));
-        let answer = solvers::havannah::answer(&game);
-        text.push_str(&format!(
-            "case {index} (S = {}, M = {}): {answer}\n{}\n",
-            game.size,
-            game.moves.len(),
-            game.drawing()
-        ));
-    }
-    snapshot("havannah", text);
 }
 
 /// What Havannah's shrinker offers for a few games, in its order (the board scaled down, the shifts that keep every
@@ -76,40 +47,6 @@ fn havannah_shrink_steps() {
         }
     }
     snapshot("havannah-shrink-steps", text);
-}
-
-/// Boards of up to 10 spots (and, to stay readable, at most 16 cells a side and 60 in all), each winning first move
-/// drawn `W`.
-#[test]
-fn inventor_outlasting_corpus() {
-    let mut text = String::from("W: a spot where Izabella's first move wins; X: any other spot; .: not a spot\n\n");
-    let readable = |b: &games::inventor_outlasting::Board| b.rows() <= 16 && b.cols() <= 16 && b.cell_count() <= 60;
-    let corpus = (0..).map(|index| (index, generate_case::<InventorOutlasting>(SEED, index, Sizes::new(0, 10))));
-    for (index, board) in corpus.filter(|(_, b)| readable(b)).take(40) {
-        let answer = solvers::inventor_outlasting::answer(&board);
-        let wins = solvers::inventor_outlasting::winning_first_moves(&board);
-        text.push_str(&format!(
-            "case {index} ({}×{}, {} spots): {} winning first move(s), Grundy number {}\n{}\n",
-            board.rows(),
-            board.cols(),
-            board.spot_count(),
-            answer.winning_moves,
-            answer.grundy,
-            board.drawing(&wins)
-        ));
-    }
-    snapshot("inventor-outlasting", text);
-}
-
-#[test]
-fn adjacent_consecutive_corpus() {
-    let mut text = String::new();
-    for index in 0..30 {
-        let game = generate_case::<AdjacentConsecutive>(SEED, index, Sizes::new(4, 8));
-        let answer = solvers::adjacent_consecutive::answer(&game);
-        text.push_str(&format!("case {index}: {}\n", game.drawing(&answer)));
-    }
-    snapshot("adjacent-consecutive", text);
 }
 
 /// The official sample through the parser, drawn: the rules are symmetric in tile and cell, so a parser that read
@@ -148,80 +85,6 @@ fn order_chaos_games() {
 /// FNV-1a, written out: std's hashers do not promise the same value across Rust releases.
 fn fnv1a(text: &str) -> u64 {
     text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3))
-}
-
-/// The first cases of each problem's default `check` run, as `gamecheck gen` writes them, reduced to a digest. The
-/// corpora above show a generator change readably but see only 30–40 small cases; this pins thousands at the check
-/// sizes, so a generator change that only shows on larger boards or rarer shapes still shows here. Seeds must keep
-/// reproducing the same cases: a failure report names a seed and index, and `--save`d cases name them too.
-fn generated_input_fingerprint(name: &str) {
-    let problem = gamecheck::registry::find(name).expect("a registered batch problem");
-    input_fingerprint(name, "generated-input", problem.check_cases().min(5_000), problem.check_sizes());
-}
-
-/// The same for boards past the oracle's reach, which only `gen --size`, the metamorphic suite and the benchmarks
-/// make: their properties hold for any board, so they would not notice a generator that stopped making some shape
-/// at those sizes.
-fn large_input_fingerprint(name: &str, cases: u64, sizes: Sizes) {
-    input_fingerprint(name, "large-input", cases, sizes);
-}
-
-fn input_fingerprint(name: &str, kind: &str, cases: u64, sizes: Sizes) {
-    let problem = gamecheck::registry::find(name).expect("a registered batch problem");
-    let input = problem.generate(gamecheck::check::DEFAULT_SEED, 0, cases, sizes);
-    let digest = fnv1a(&input);
-    snapshot(
-        &format!("{name}-{kind}"),
-        format!(
-            "seed {}, cases 0..{cases} at sizes {}..={}: {} lines, {} bytes, FNV-1a {digest:#018x}\n",
-            gamecheck::check::DEFAULT_SEED,
-            sizes.min,
-            sizes.max,
-            input.lines().count(),
-            input.len()
-        ),
-    );
-}
-
-#[test]
-fn hex_generated_input_fingerprint() {
-    generated_input_fingerprint("hex");
-}
-
-#[test]
-fn havannah_generated_input_fingerprint() {
-    generated_input_fingerprint("havannah");
-}
-
-#[test]
-fn inventor_outlasting_generated_input_fingerprint() {
-    generated_input_fingerprint("inventor-outlasting");
-}
-
-#[test]
-fn adjacent_consecutive_generated_input_fingerprint() {
-    generated_input_fingerprint("adjacent-consecutive");
-}
-
-#[test]
-fn inventor_outlasting_large_input_fingerprint() {
-    large_input_fingerprint("inventor-outlasting", 2_000, Sizes::new(13, 200));
-}
-
-#[test]
-fn adjacent_consecutive_large_input_fingerprint() {
-    large_input_fingerprint("adjacent-consecutive", 300, Sizes::new(8, 3_000));
-}
-
-#[test]
-fn havannah_large_input_fingerprint() {
-    large_input_fingerprint("havannah", 60, Sizes::new(17, 300));
-}
-
-/// Boards of more cells than a game may have moves: every game is MAX_M moves long.
-#[test]
-fn havannah_largest_input_fingerprint() {
-    input_fingerprint("havannah", "largest-input", 1, Sizes::new(600, 600));
 }
 
 /// Order and Chaos is interactive, with no contest input to generate: what its generators make is ORDER's scripts,
@@ -276,52 +139,4 @@ fn order_chaos_corpus_cases() {
             fnv1a(&games)
         ),
     );
-}
-
-/// The cases the committed differential corpus of a problem stands for, as its fuzz target builds them, reduced to a
-/// digest. `cargo fuzz cmin` kept each input for the coverage its case reached; if the bytes came to mean other cases
-/// (a change in `arbitrary` or in the generator), the corpus would silently stop covering what it was kept for.
-fn corpus_cases<P: Problem>() {
-    let dir =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/corpus").join(P::Game::NAME.replace('-', "_"));
-    let mut files: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|entry| entry.unwrap().path()).collect();
-    files.sort();
-    let (mut built, mut skipped, mut cases) = (0, 0, String::new());
-    for file in &files {
-        match gamecheck::fuzzing::case_of::<P>(&std::fs::read(file).unwrap()) {
-            Some(case) => {
-                built += 1;
-                cases.push_str(&P::Game::write(std::slice::from_ref(&case)));
-            }
-            None => skipped += 1,
-        }
-    }
-    snapshot(
-        &format!("{}-corpus-cases", P::Game::NAME),
-        format!(
-            "{} inputs: {built} cases, {skipped} skipped; FNV-1a of the cases {:#018x}\n",
-            files.len(),
-            fnv1a(&cases)
-        ),
-    );
-}
-
-#[test]
-fn hex_corpus_cases() {
-    corpus_cases::<Hex>();
-}
-
-#[test]
-fn havannah_corpus_cases() {
-    corpus_cases::<Havannah>();
-}
-
-#[test]
-fn inventor_outlasting_corpus_cases() {
-    corpus_cases::<InventorOutlasting>();
-}
-
-#[test]
-fn adjacent_consecutive_corpus_cases() {
-    corpus_cases::<AdjacentConsecutive>();
 }

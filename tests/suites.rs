@@ -1,0 +1,407 @@
+//! Every registered problem's suites, from one declaration each.
+//!
+//! `suites!` takes one entry per batch problem and emits a module named after it holding the differential
+//! properties, the snapshots (a readable corpus and digests of generated inputs and of the fuzz corpus), the official
+//! data, the bounded-exhaustive counts, the fuzz-corpus replay and the command-line round trip. A problem that is
+//! registered but not declared here fails `every_registered_problem_has_its_suites`. What differs between problems is
+//! data in the entry (sizes, counts, how a case is drawn for people); properties that belong to one problem
+//! (symmetries, named hard cases, the Havannah oracles against each other) stay hand-written in the other suites.
+//!
+//! Test names start with the problem's module (`hex::differential_check_sizes`), so a name filter (`cargo test
+//! --test suites hex::`, or `.ci/mutants hex`) runs one problem's suites.
+
+use std::path::Path;
+
+use assert_cmd::Command;
+use gamecheck::problem::Verdicts;
+use gamecheck::problems::{AdjacentConsecutive, Havannah, Hex, InventorOutlasting};
+use gamecheck::registry::{Engine, Entry, PROBLEMS};
+use gamecheck::{Case, Problem, generate_case, strategy};
+use games::{Contest, Sizes};
+use indicatif::ProgressBar;
+use predicates::prelude::*;
+use proptest::prelude::*;
+
+/// Emits every suite of every problem listed; see the module doc. Per problem:
+/// `module: Problem { differential: [name: (min, max) x cases, ..], exhaustive: [size => cases, ..],
+/// corpus: (cases, (min, max), header, keep, draw), inputs: [(kind, cases, (min, max)), ..] }`.
+macro_rules! suites {
+    ($(
+        $module:ident: $problem:ty {
+            differential: [$($property:ident: ($low:expr, $high:expr) x $cases:expr),* $(,)?],
+            exhaustive: [$($size:expr => $count:expr),* $(,)?],
+            corpus: ($corpus_cases:expr, ($corpus_low:expr, $corpus_high:expr), $header:expr, $keep:expr, $draw:expr),
+            inputs: [$(($kind:expr, $input_cases:expr, ($input_low:expr, $input_high:expr))),* $(,)?] $(,)?
+        }
+    ),* $(,)?) => {
+        $(
+            mod $module {
+                use super::*;
+
+                type P = $problem;
+
+                fn entry() -> &'static dyn Entry {
+                    gamecheck::find(<P as Problem>::Game::NAME).expect("a registered batch problem")
+                }
+
+                $(
+                    proptest! {
+                        #![proptest_config(ProptestConfig { cases: $cases, ..ProptestConfig::default() })]
+                        #[test]
+                        fn $property(case in strategy::cases::<P>(Sizes::new($low, $high))) {
+                            agree::<P>(&case)?;
+                        }
+                    }
+                )*
+
+                #[test]
+                fn official_data_answers_as_recorded() {
+                    answers_as_recorded(entry());
+                }
+
+                #[test]
+                fn exhaustive_counts_every_case() {
+                    exhaust(entry(), &[$(($size, $count)),*]);
+                }
+
+                #[test]
+                fn corpus_drawn() {
+                    corpus::<P>(entry().name(), $corpus_cases, Sizes::new($corpus_low, $corpus_high), $header, $keep, $draw);
+                }
+
+                #[test]
+                fn generated_input_fingerprint() {
+                    let problem = entry();
+                    input_fingerprint(problem, "generated-input", problem.check_cases().min(5_000), problem.check_sizes());
+                }
+
+                #[test]
+                fn large_input_fingerprints() {
+                    let inputs: &[(&str, u64, (usize, usize))] = &[$(($kind, $input_cases, ($input_low, $input_high))),*];
+                    for &(kind, cases, (low, high)) in inputs {
+                        input_fingerprint(entry(), kind, cases, Sizes::new(low, high));
+                    }
+                }
+
+                #[test]
+                fn fuzz_corpus_cases_fingerprint() {
+                    fuzz_corpus_cases::<P>();
+                }
+
+                #[test]
+                fn fuzz_corpus_inputs_pass_their_targets() {
+                    let problem = entry();
+                    let target = problem.name().replace('-', "_");
+                    replay(&target, |data| problem.fuzz_differential(data));
+                    replay(&format!("{target}_parse"), |data| problem.fuzz_parse(data));
+                }
+
+                #[test]
+                fn command_line_round_trip() {
+                    round_trip::<P>(entry(), [$(($size, $count)),*][0]);
+                }
+            }
+        )*
+
+        #[test]
+        fn every_registered_problem_has_its_suites() {
+            let mut declared = vec![$(<$problem as Problem>::Game::NAME),*];
+            let mut registered: Vec<&str> = PROBLEMS.iter().map(|p| p.name()).collect();
+            declared.sort();
+            registered.sort();
+            assert_eq!(declared, registered, "every registered batch problem needs one line in suites!");
+        }
+    };
+}
+
+suites! {
+    hex: Hex {
+        differential: [differential_check_sizes: (1, 12) x 3000, differential_top_of_reach: (100, 150) x 8],
+        exhaustive: [1 => 3, 2 => 81, 3 => 19_683],
+        corpus: (40, (1, 7), "", |_| true, |index, board| {
+            let verdict = solvers::hex::verdict(board);
+            format!("case {index} (N = {}): {verdict}\n{}\n", board.size(), board.drawing())
+        }),
+        inputs: [],
+    },
+    // Up to S = 20 the Havannah pairing asks the naive oracle; above it, the backward one.
+    havannah: Havannah {
+        differential: [
+            differential_check_sizes: (2, 12) x 2000,
+            differential_medium: (21, 70) x 150,
+            differential_top_of_reach: (100, 300) x 16,
+        ],
+        exhaustive: [2 => 13_700],
+        corpus: (40, (2, 5),
+            "Rows run from y = 2S−1 at the top to y = 1 at the bottom, x grows to the right; a number is the move that\n\
+             put a stone there, `.` an empty cell. (1, 1) is the lower left corner.\n\n",
+            |_| true,
+            |index, game| {
+                let answer = solvers::havannah::answer(game);
+                format!("case {index} (S = {}, M = {}): {answer}\n{}\n", game.size, game.moves.len(), game.drawing())
+            }),
+        // Boards of more cells than a game may have moves: every game of the largest input is MAX_M moves long.
+        inputs: [("large-input", 60, (17, 300)), ("largest-input", 1, (600, 600))],
+    },
+    // Boards of up to 10 spots drawn (and, to stay readable, at most 16 cells a side and 60 in all).
+    inventor_outlasting: InventorOutlasting {
+        differential: [differential_check_sizes: (0, 12) x 1500, differential_top_of_reach: (13, 13) x 60],
+        // Size is the number of cells: every shape R×C with R·C = k, each with its 2^k spot patterns.
+        exhaustive: [
+            1 => 2, 2 => 8, 3 => 16, 4 => 48, 5 => 64, 6 => 256, 7 => 256, 8 => 1024, 9 => 1536, 10 => 4096,
+            11 => 4096, 12 => 24_576,
+        ],
+        corpus: (40, (0, 10),
+            "W: a spot where Izabella's first move wins; X: any other spot; .: not a spot\n\n",
+            |board| board.rows() <= 16 && board.cols() <= 16 && board.cell_count() <= 60,
+            |index, board| {
+                let answer = solvers::inventor_outlasting::answer(board);
+                let wins = solvers::inventor_outlasting::winning_first_moves(board);
+                format!(
+                    "case {index} ({}×{}, {} spots): {} winning first move(s), Grundy number {}\n{}\n",
+                    board.rows(),
+                    board.cols(),
+                    board.spot_count(),
+                    answer.winning_moves,
+                    answer.grundy,
+                    board.drawing(&wins)
+                )
+            }),
+        inputs: [("large-input", 2_000, (13, 200))],
+    },
+    // The Answer holds the verdict on every state, so the differential compares state by state, not only the counts.
+    adjacent_consecutive: AdjacentConsecutive {
+        differential: [differential_check_sizes: (4, 9) x 400, differential_top_of_reach: (10, 10) x 4],
+        // Every game up to N = 5, all (N!)² move sequences; then every position of N = 6 with a move left, through
+        // the 5 950 games of `covering_games(6)`. N = 7 runs through the CLI: `gamecheck exhaust
+        // adjacent-consecutive --size 7`.
+        exhaustive: [4 => 576, 5 => 14_400, 6 => 5_950],
+        corpus: (30, (4, 8), "", |_| true, |index, game| {
+            let answer = solvers::adjacent_consecutive::answer(game);
+            format!("case {index}: {}\n", game.drawing(&answer))
+        }),
+        inputs: [("large-input", 300, (8, 3_000))],
+    },
+}
+
+const SNAPSHOT_SEED: u64 = 7;
+
+fn gamecheck() -> Command {
+    Command::cargo_bin("gamecheck").expect("the gamecheck binary is built")
+}
+
+fn agree<P: Problem>(case: &Case<P>) -> Result<(), TestCaseError> {
+    let verdicts = Verdicts::<P>::of(case);
+    let (solver, oracle) = verdicts.shown();
+    prop_assert!(
+        verdicts.agree(),
+        "solver: {solver}\noracle: {oracle}\ninput:\n{}",
+        P::Game::write(std::slice::from_ref(case))
+    );
+    Ok(())
+}
+
+fn snapshot(name: &str, text: String) {
+    insta::with_settings!({
+        snapshot_path => concat!(env!("CARGO_MANIFEST_DIR"), "/snapshots"),
+        prepend_module_to_snapshot => false,
+        omit_expression => true,
+    }, {
+        insta::assert_snapshot!(name, text);
+    });
+}
+
+/// A fixed seeded corpus drawn for people, kept in `snapshots/NAME.snap`: a change in any answer (or in the
+/// generator) shows as a readable diff under `cargo insta review`. `keep` leaves out cases too big to read.
+fn corpus<P: Problem>(
+    name: &str,
+    cases: usize,
+    sizes: Sizes,
+    header: &str,
+    keep: impl Fn(&Case<P>) -> bool,
+    draw: impl Fn(u64, &Case<P>) -> String,
+) {
+    let mut text = header.to_string();
+    let drawn = (0..).map(|index| (index, generate_case::<P>(SNAPSHOT_SEED, index, sizes)));
+    for (index, case) in drawn.filter(|(_, case)| keep(case)).take(cases) {
+        text.push_str(&draw(index, &case));
+    }
+    snapshot(name, text);
+}
+
+/// FNV-1a, written out: std's hashers do not promise the same value across Rust releases.
+fn fnv1a(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3))
+}
+
+/// The first cases of a run as `gamecheck gen` writes them, reduced to a digest in `snapshots/NAME-KIND.snap`. The
+/// readable corpus sees only 30–40 small cases; this pins thousands at the check sizes (`generated-input`), and
+/// boards past the oracle's reach that only `gen --size`, the metamorphic suite and the benchmarks make
+/// (`large-input`): their properties hold for any board, so they would not notice a generator that stopped making
+/// some shape. Seeds must keep reproducing the same cases: a failure report names a seed and index.
+fn input_fingerprint(problem: &dyn Entry, kind: &str, cases: u64, sizes: Sizes) {
+    let input = problem.generate(gamecheck::check::DEFAULT_SEED, 0, cases, sizes);
+    snapshot(
+        &format!("{}-{kind}", problem.name()),
+        format!(
+            "seed {}, cases 0..{cases} at sizes {}..={}: {} lines, {} bytes, FNV-1a {:#018x}\n",
+            gamecheck::check::DEFAULT_SEED,
+            sizes.min,
+            sizes.max,
+            input.lines().count(),
+            input.len(),
+            fnv1a(&input)
+        ),
+    );
+}
+
+/// The files of one directory, sorted, with their contents.
+fn files_in(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|entry| entry.expect("a readable directory entry").path())
+        .collect();
+    files.sort();
+    files.into_iter().map(|p| (p.display().to_string(), std::fs::read(&p).expect("a readable file"))).collect()
+}
+
+fn fuzz_corpus(target: &str) -> Vec<(String, Vec<u8>)> {
+    files_in(&Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/corpus").join(target))
+}
+
+/// The cases the committed differential corpus of a problem stands for, as its fuzz target builds them, reduced to a
+/// digest. `cargo fuzz cmin` kept each input for the coverage its case reached; if the bytes came to mean other cases
+/// (a change in `arbitrary` or in the generator), the corpus would silently stop covering what it was kept for.
+fn fuzz_corpus_cases<P: Problem>() {
+    let files = fuzz_corpus(&P::Game::NAME.replace('-', "_"));
+    let (mut built, mut skipped, mut cases) = (0, 0, String::new());
+    for (_, data) in &files {
+        match gamecheck::fuzzing::case_of::<P>(data) {
+            Some(case) => {
+                built += 1;
+                cases.push_str(&P::Game::write(std::slice::from_ref(&case)));
+            }
+            None => skipped += 1,
+        }
+    }
+    snapshot(
+        &format!("{}-corpus-cases", P::Game::NAME),
+        format!(
+            "{} inputs: {built} cases, {skipped} skipped; FNV-1a of the cases {:#018x}\n",
+            files.len(),
+            fnv1a(&cases)
+        ),
+    );
+}
+
+/// Every input of a fuzz target's committed corpus through the target's own body, on stable, so `cargo test` covers
+/// what fuzzing found; a panic is a failure naming the file.
+fn replay(target: &str, run: impl Fn(&[u8])) {
+    let corpus = fuzz_corpus(target);
+    assert!(corpus.len() >= 10, "{target}: the seed corpus must be committed");
+    for (name, data) in corpus {
+        let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run(&data)));
+        assert!(outcome.is_ok(), "{name} fails the {target} target");
+    }
+}
+
+/// The official `.ans` files may lack the final newline our output has; nothing else may differ.
+fn same_output(ours: &str, official: &str) -> bool {
+    ours.strip_suffix('\n').unwrap_or(ours) == official.strip_suffix('\n').unwrap_or(official)
+}
+
+/// Every case file under `tests/data/<problem>/` (the official sample and small set, and any case that once exposed
+/// a bug) through the same parse, solve and print path as `gamecheck solve`, with the solver and with the oracle.
+/// All mismatches are collected and reported together.
+fn answers_as_recorded(problem: &dyn Entry) {
+    let name = problem.name();
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(name);
+    let inputs: Vec<_> = files_in(&dir).into_iter().filter(|(file, _)| file.ends_with(".in")).collect();
+    let names: Vec<&str> = inputs.iter().map(|(file, _)| file.rsplit('/').next().unwrap_or(file)).collect();
+    assert!(
+        names.contains(&"sample.in") && names.contains(&"small.in"),
+        "{name}: the official sample and small set must be in tests/data, found {names:?}"
+    );
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    for (file, input) in &inputs {
+        let answers_file = file.replace(".in", ".ans");
+        let answers = std::fs::read_to_string(&answers_file).unwrap_or_else(|e| panic!("{answers_file}: {e}"));
+        let input = String::from_utf8(input.clone()).expect("case files are text");
+        for engine in [Engine::Solver, Engine::Oracle] {
+            checked += 1;
+            match problem.solve(&input, engine) {
+                Ok(output) if same_output(&output, &answers) => {}
+                Ok(output) => {
+                    let diff: Vec<String> = output
+                        .lines()
+                        .zip(answers.lines())
+                        .filter(|(a, b)| a != b)
+                        .map(|(a, b)| format!("    ours {a:?}, recorded {b:?}"))
+                        .take(5)
+                        .collect();
+                    failures.push(format!("{file} with the {engine:?}:\n{}", diff.join("\n")))
+                }
+                Err(e) => failures.push(format!("{file} with the {engine:?}: {e}")),
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{} of {checked} runs differ:\n{}", failures.len(), failures.join("\n"));
+}
+
+/// Solver against oracle on every case of each size; the count proves the enumeration is complete, not merely that
+/// what it produced agreed.
+fn exhaust(problem: &dyn Entry, expected: &[(usize, u64)]) {
+    assert!(!expected.is_empty(), "{}: declare at least one exhaustive size", problem.name());
+    for &(size, count) in expected {
+        let result = problem.exhaust(size, &ProgressBar::hidden());
+        assert_eq!(result.checked, count, "{} size {size}: wrong number of cases enumerated", problem.name());
+        assert!(
+            result.disagreements == 0,
+            "{} size {size}: {} disagreements, e.g.\n{}",
+            problem.name(),
+            result.disagreements,
+            result.examples[0]
+        );
+    }
+}
+
+/// The command line as a user meets it, for one problem: `solve` answers the official sample from stdin and from a
+/// file, with the solver and the oracle; `gen` prints input that both engines answer alike, and `--from` reprints
+/// one case of it alone; `check` ends with its table and exit 0; `exhaust` counts the smallest exhaustive size.
+fn round_trip<P: Problem>(problem: &dyn Entry, (size, count): (usize, u64)) {
+    let name = problem.name();
+    let file = format!("{}/tests/data/{name}/sample.in", env!("CARGO_MANIFEST_DIR"));
+    let answers = std::fs::read_to_string(file.replace(".in", ".ans")).expect("the official sample's answers");
+    let expected = format!("{}\n", answers.trim_end());
+    let sample = std::fs::read_to_string(&file).expect("the official sample");
+    gamecheck().args(["solve", name]).write_stdin(sample).assert().success().stdout(expected.clone());
+    gamecheck().args(["solve", name, &file]).assert().success().stdout(expected.clone());
+    gamecheck().args(["solve", name, "--oracle", &file]).assert().success().stdout(expected);
+
+    let sizes = problem.check_sizes().to_string();
+    let gen_args = ["gen", name, "--seed", "3", "--size", &sizes];
+    let input = gamecheck().args(gen_args).args(["--cases", "25"]).assert().success().get_output().stdout.clone();
+    let input = String::from_utf8(input).expect("contest input is text");
+    assert!(input.starts_with("25\n"), "{name}: {input}");
+    let solver = gamecheck().args(["solve", name]).write_stdin(input.clone()).assert().success();
+    let oracle = gamecheck().args(["solve", name, "--oracle"]).write_stdin(input.clone()).assert().success();
+    assert_eq!(String::from_utf8_lossy(&solver.get_output().stdout).lines().count(), 25);
+    assert_eq!(solver.get_output().stdout, oracle.get_output().stdout, "{name}: the engines differ on\n{input}");
+    // Case 17 alone, by --from, is case 17 of the whole run.
+    let alone = gamecheck().args(gen_args).args(["--from", "17", "--cases", "1"]).assert().success();
+    let alone = String::from_utf8(alone.get_output().stdout.clone()).expect("contest input is text");
+    let cases = P::Game::parse(&input).expect("generated input reads back");
+    assert_eq!(P::Game::parse(&alone).expect("generated input reads back"), vec![cases[17].clone()]);
+
+    gamecheck()
+        .args(["check", name, "--cases", "200", "--seed", "11"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(name).and(predicate::str::contains("200")));
+    gamecheck()
+        .args(["exhaust", name, "--size", &size.to_string()])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(format!("{name} size {size}: {count} cases, 0 disagreements")));
+}
