@@ -1,9 +1,9 @@
 //! gamecheck: fast solvers checked against naive oracles.
 //!
-//! The [`Problem`] trait pairs one game's vocabulary (from `games`) with its fast solver (`solvers`) and its naive
-//! oracle (`oracles`). The [`registry`] lists one entry per problem, and everything else — the CLI, the
-//! differential runner in [`check`], the proptest strategy in [`strategy`], the tests, fuzz targets and benches —
-//! works from those entries, so adding a problem is one module per crate plus one registry line.
+//! The [`Problem`] trait pairs one game (its vocabulary from `games`, its cases from `cases`) with its fast solver
+//! (`solvers`) and its naive oracle (`oracles`). The [`registry`] lists one entry per problem, and everything else —
+//! the CLI, the differential runner in [`check`], the proptest strategy in [`strategy`], the suites, fuzz targets and
+//! benches — works from those entries. Adding a problem: README, "Adding a problem".
 
 pub mod check;
 pub mod fuzzing;

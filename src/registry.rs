@@ -15,8 +15,7 @@ use crate::stress::{StressOptions, StressSummary, stress};
 use crate::{Problem, generate_case};
 use games::Contest;
 
-/// Every registered problem. Adding a problem: its modules in games, solvers, oracles and `src/problems/`, then one
-/// line here.
+/// Every registered batch problem, one line each (README, "Adding a problem", lists the rest).
 pub static PROBLEMS: &[&dyn Entry] = &[
     &Registered::<Hex>::NEW,
     &Registered::<Havannah>::NEW,

@@ -1,9 +1,9 @@
 //! Havannah (Code Jam 2012 Round 3): the first move after which a bridge, fork or ring exists.
 //!
 //! Cells are (x, y) with 1 ≤ x, y ≤ 2S−1 and |x − y| ≤ S−1, as in the problem. Which cells are corners, edges or
-//! neighbours is game logic: the solver and the oracles each work it out for themselves. The generators below need
-//! to walk the board too (to grow clusters and draw loops); they do it with their own private steps, and no answer
-//! depends on them.
+//! neighbours is game logic: the solver and the oracles each work it out for themselves. The generators in the
+//! `cases` crate walk the board too (to grow clusters and draw loops), with their own private steps, out of the
+//! engines' reach.
 
 use std::fmt;
 
