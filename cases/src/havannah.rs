@@ -1,7 +1,7 @@
 //! Havannah: where its cases come from. [`Cases`] for [`Havannah`] is here; the rest lives in submodules named for
 //! what they do, and the public items are re-exported here, so `cases::havannah::…` paths name them as before:
 //!
-//! - `shrink`: the smaller games tried when a game exposes a bug ([`shrink`], [`SMALL_S`], [`SMALL_M`]);
+//! - `shrink`: the smaller games tried when a game exposes a bug ([`shrink`](fn@shrink), [`SMALL_S`], [`SMALL_M`]);
 //! - `generator`: the kinds of game ([`Shape`]) and the seeded generators ([`generate`], [`generate_shape`],
 //!   [`generate_game`]);
 //! - `builder`: the game under construction that the generators play into, and the shapeless kinds (scattered

@@ -9,9 +9,11 @@ use super::builder::Builder;
 use super::geometry::STEPS;
 
 impl Builder {
-    /// See [`Shape::Combined`](super::Shape::Combined). The arms' targets are planned so that neither group has a bridge or a fork alone:
+    /// See [`Shape::Combined`]. The arms' targets are planned so that neither group has a bridge or a fork alone:
     /// distinct corners and edges, at most one corner and two edges per group, so that the joining move completes
     /// a bridge (a corner each), a fork (three edges between them), both, or neither, on top of the ring.
+    ///
+    /// [`Shape::Combined`]: super::Shape::Combined
     pub(super) fn draw_combined(&mut self, rng: &mut impl Rng) {
         let room = self.limit.saturating_sub(self.moves.len());
         let hole = self.random_cell(rng);

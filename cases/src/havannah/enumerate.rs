@@ -5,9 +5,11 @@ use games::havannah::*;
 
 use super::cells_of;
 
-/// How many moves [`Cases::all_cases`](crate::Cases::all_cases) enumerates on a board of side `size`: every sequence on S = 2, up to six
+/// How many moves [`Cases::all_cases`] enumerates on a board of side `size`: every sequence on S = 2, up to six
 /// moves on S = 3 (21 029 600 games, enough for the first ring), up to four on S = 4 (enough for the first bridges
 /// along an edge); nothing beyond.
+///
+/// [`Cases::all_cases`]: crate::Cases::all_cases
 pub fn exhaustive_moves(size: u32) -> Option<usize> {
     match size {
         2 => Some(7),

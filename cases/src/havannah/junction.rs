@@ -10,7 +10,9 @@ use rand::{Rng, RngExt};
 use super::builder::Builder;
 use super::geometry::{STEPS, hex_distance};
 
-/// What a [`Shape::Junction`](super::Shape::Junction) game aims for, drawn uniformly: the kinds one move completes together.
+/// What a [`Shape::Junction`] game aims for, drawn uniformly: the kinds one move completes together.
+///
+/// [`Shape::Junction`]: super::Shape::Junction
 const JUNCTION_GOALS: [Structures; 4] = [
     Structures { bridge: true, fork: true, ring: false },
     Structures { bridge: true, fork: false, ring: true },
@@ -19,8 +21,10 @@ const JUNCTION_GOALS: [Structures; 4] = [
 ];
 
 impl Builder {
-    /// See [`Shape::Junction`](super::Shape::Junction). Plans are drawn until one passes the generator's own check (on boards small enough
+    /// See [`Shape::Junction`]. Plans are drawn until one passes the generator's own check (on boards small enough
     /// to check), a dozen at most; the last one is played either way.
+    ///
+    /// [`Shape::Junction`]: super::Shape::Junction
     pub(super) fn draw_junction(&mut self, rng: &mut impl Rng) {
         if self.size < 3 {
             return;
