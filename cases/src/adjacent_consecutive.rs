@@ -100,7 +100,7 @@ impl Shape {
         [Shape::Random, Shape::EarlyPair, Shape::NoPair, Shape::OnePerfect, Shape::Blunders, Shape::Smallest];
 }
 
-/// Up to this N the refereed kinds judge every legal move; above it a sample (see [`candidates`]).
+/// Up to this N the refereed kinds judge every legal move; above it a sample (see `candidates`).
 pub const JUDGE_ALL_UP_TO: u32 = 40;
 
 /// A game drawn from `rng` of a random kind and N in `sizes` (clamped to MIN_N..=MAX_N). Without a referee the

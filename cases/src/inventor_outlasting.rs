@@ -112,7 +112,7 @@ const SHAPE_WEIGHTS: [(Shape, u32); 9] = [
 ];
 
 /// The most spots a [`Shape::Sum`] board holds: its first part takes 6 or more when there are that many, and its
-/// three others up to [`PART_MAX_LINES`]·[`PART_MAX_LENGTH`] each.
+/// three others up to `PART_MAX_LINES`·`PART_MAX_LENGTH` each.
 pub const SUM_MAX_SPOTS: usize = 6 + 3 * PART_MAX_LINES * PART_MAX_LENGTH;
 /// The most diagonals, and cells on each, of one part of a [`Shape::Sum`] board.
 const PART_MAX_LINES: usize = 3;
