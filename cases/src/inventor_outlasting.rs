@@ -1,4 +1,12 @@
 //! InventorOutlasting: where its cases come from.
+//!
+//! The generators place spots along diagonals and by the parity of `row + col`, but only to decide where spots go:
+//! no answer depends on them. [`Shape::Sum`] sets parts of a board apart so that, by the rules, they cannot reach
+//! each other, to make boards that are sums of small games likely; it still computes nothing about who wins.
+//!
+//! The size knob of a generated board is its number of spots: that is what the naive oracle's cost grows with, and
+//! it lets a board with a dozen spots be 1×200 as well as 3×4. Every spot pattern of one size has no such bound, so
+//! [`all_boards`] counts size in cells instead: every shape R×C with R·C equal to it.
 
 use std::sync::Arc;
 
