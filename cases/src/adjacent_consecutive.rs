@@ -1,4 +1,4 @@
-//! AdjacentConsecutive: where its cases come from.
+//! Adjacent and Consecutive: where its cases come from.
 
 use std::sync::Arc;
 

@@ -1,4 +1,4 @@
-//! InventorOutlasting: where its cases come from.
+//! Inventor Outlasting: where its cases come from.
 //!
 //! The generators place spots along diagonals and by the parity of `row + col`, but only to decide where spots go:
 //! no answer depends on them. [`Shape::Sum`] sets parts of a board apart so that, by the rules, they cannot reach
