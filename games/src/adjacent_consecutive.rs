@@ -252,6 +252,9 @@ mod tests {
         assert_eq!(games[0].moves[0], Move { tile: 2, cell: 1 });
         assert_eq!(games[0].row_after(4), vec![Some(2), Some(3), Some(4), Some(1)]);
         assert_eq!(Game::from_pairs(4, &[(2, 1), (4, 3), (1, 4), (3, 2)]).unwrap(), games[0]);
+        // The size knob is N, what the oracle's reach and every report count in.
+        assert_eq!(AdjacentConsecutive::size(&games[0]), 4);
+        assert_eq!(AdjacentConsecutive::LIMITS, crate::Sizes::new(4, 100_000));
     }
 
     /// What `stress` reads from a program: A's and B's mistakes as we print them, and nothing else.

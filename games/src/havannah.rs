@@ -354,6 +354,9 @@ mod tests {
         );
         assert_eq!(games[1], Game { size: 3, moves: vec![] });
         assert_eq!(Havannah::write(&games), input);
+        // The size knob is S, not M.
+        assert_eq!((Havannah::size(&games[0]), Havannah::size(&games[1])), (2, 3));
+        assert_eq!(Havannah::LIMITS, crate::Sizes::new(2, 1_000_000_000));
         // Every cell of the board played: M may equal the cell count.
         let full = Game { size: 2, moves: cells_of(2).collect() };
         assert_eq!(Havannah::parse(&Havannah::write(std::slice::from_ref(&full))), Ok(vec![full]));

@@ -311,6 +311,14 @@ mod tests {
         }
     }
 
+    #[test]
+    fn the_size_knob_is_n() {
+        let boards = Hex::parse("2\n3\nB..\n.R.\n...\n1\n.\n").unwrap();
+        assert_eq!((Hex::size(&boards[0]), Hex::size(&boards[1])), (3, 1));
+        assert_eq!(Hex::LIMITS, crate::Sizes::new(1, 2000));
+        assert_eq!(Hex::write(&boards), "2\n3\nB..\n.R.\n...\n1\n.\n");
+    }
+
     /// What a failing case shows in a proptest report: its size and rows.
     #[test]
     fn debug_shows_size_and_rows() {

@@ -304,6 +304,9 @@ mod tests {
         assert_eq!(boards[0].lines(), ["X.X", ".X."]);
         assert_eq!((boards[1].rows(), boards[1].cols(), boards[1].spot_count()), (1, 1, 0));
         assert_eq!(InventorOutlasting::write(&boards), input);
+        // The size knob is the number of spots, what the oracle's cost grows with.
+        assert_eq!((InventorOutlasting::size(&boards[0]), InventorOutlasting::size(&boards[1])), (3, 0));
+        assert_eq!(InventorOutlasting::LIMITS, crate::Sizes::new(0, 200));
     }
 
     /// What a failing case shows: its size and rows in a proptest report, its rows in a check report.
