@@ -35,7 +35,8 @@
 //! 9 900 memo entries and 343 200 moves on a full 1×200 strip, against 8 268 entries and about 10⁵ moves on a full
 //! 14×14 board. Memory is the memo plus O(R + C + spots + n·m).
 
-use rustc_hash::FxHashMap;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use games::inventor_outlasting::{Answer, Board, Cell};
 
@@ -222,7 +223,7 @@ impl Spots {
 
 /// The Grundy numbers of one parity's rectangles.
 struct Memo {
-    memo: FxHashMap<u64, u32>,
+    memo: HashMap<u64, u32, BuildHasherDefault<RectHasher>>,
     /// A stack of option bitsets, one per rectangle being evaluated, `words` words each.
     marks: Vec<u64>,
     /// A rectangle's Grundy number is at most its number of moves, so a bitset one bit wider than the parity's
@@ -234,7 +235,7 @@ impl Memo {
     fn new(spots: usize) -> Memo {
         let words = spots / 64 + 1;
         // Each level of the recursion plays one more spot, so it is never deeper than the spot count.
-        Memo { memo: FxHashMap::default(), marks: Vec::with_capacity(words * (spots + 1)), words }
+        Memo { memo: HashMap::default(), marks: Vec::with_capacity(words * (spots + 1)), words }
     }
 
     fn value(&mut self, spots: &Spots, rect: Rect) -> u32 {
@@ -306,9 +307,32 @@ impl Memo {
     }
 }
 
+/// A hasher for packed rectangle keys: one wide multiply folded onto itself spreads every bound over all 64 bits,
+/// which the table's bucket index (low bits) and tag (high bits) both need. SipHash would cost more than the
+/// lookups it guards.
+#[derive(Default)]
+struct RectHasher(u64);
+
+impl Hasher for RectHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+
+    fn write_u64(&mut self, key: u64) {
+        let product = u128::from(self.0 ^ key) * 0x9E37_79B9_7F4A_7C15;
+        self.0 = (product as u64) ^ (product >> 64) as u64;
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use std::collections::HashMap;
+    use std::collections::HashSet;
 
     use super::*;
     use games::inventor_outlasting::parse;
@@ -423,6 +447,26 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The rectangle hasher: distinct keys hash apart in the low bits (the bucket) and the high ones (the tag),
+    /// and the value is the documented fold, worked out apart (in Python: `p = k * 0x9E3779B97F4A7C15;
+    /// (p % 2**64) ^ (p >> 64)`).
+    #[test]
+    fn rect_hasher_spreads_keys() {
+        let hash = |key: u64| {
+            let mut hasher = RectHasher::default();
+            hasher.write_u64(key);
+            hasher.finish()
+        };
+        assert_eq!(hash(Rect { u_lo: 1, u_hi: 7, v_lo: 2, v_hi: 5 }.key()), 0x5D44_FBFA_7ECF_BF79);
+        let keys: Vec<u64> = (0..4096u16)
+            .map(|i| Rect { u_lo: i & 7, u_hi: i >> 3 & 7, v_lo: i >> 6 & 7, v_hi: i >> 9 }.key())
+            .collect();
+        let distinct = |bits: fn(u64) -> u64| keys.iter().map(|&k| bits(hash(k))).collect::<HashSet<u64>>().len();
+        assert_eq!(distinct(|h| h), 4096);
+        assert!(distinct(|h| h & 0xFFF) > 2048, "buckets");
+        assert_eq!(distinct(|h| h >> 57), 128, "tags");
     }
 
     /// On a 1×200 strip of spots each parity is a chain of 100 spots that share no diagonal, and the rectangles that
