@@ -272,7 +272,6 @@ pub struct Ran {
     pub stderr: String,
     /// How many bytes of standard error came after that start.
     pub stderr_left_out: u64,
-    pub elapsed: Duration,
 }
 
 /// Run `command` once on `input` with a time limit, collecting its output. Whatever it does, when this returns its
@@ -311,6 +310,6 @@ pub fn run(command: &[OsString], input: &[u8], timeout: Duration) -> io::Result<
         let flooded = stdout.len() > MAX_OUTPUT;
         stdout.truncate(MAX_OUTPUT);
         let (stderr, stderr_left_out) = errors.join().expect("the error reader does not panic");
-        Ok(Ran { status, stdout, flooded, stderr, stderr_left_out, elapsed: started.elapsed() })
+        Ok(Ran { status, stdout, flooded, stderr, stderr_left_out })
     })
 }

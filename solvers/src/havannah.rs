@@ -386,6 +386,8 @@ fn mix(k: u64) -> u64 {
 /// put in the low six bits: a block's cells fill 64 consecutive buckets and clustered stones share cache lines.
 /// The place inside the block is XOR-ed into the top bits as well, because the table filters on its top seven bits
 /// and those would otherwise be equal across a block. SipHash's flood resistance buys nothing here.
+/// Crates whose hashes scatter keys lose that: with rustc-hash's FxHashMap or foldhash in its place, solving a solid
+/// 1000×1000 patch at S = 10^9 (`gamecheck solve`, parsing included) took 0.31–0.35 s of user time against 0.19 s.
 #[derive(Default)]
 struct CellHasher(u64);
 

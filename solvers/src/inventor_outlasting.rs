@@ -54,11 +54,6 @@ pub fn winning_first_moves(board: &Board) -> Vec<Cell> {
     cells
 }
 
-/// How many rectangles the memo holds once both parities are valued: the solver's memory, for reports and benches.
-pub fn memo_size(board: &Board) -> usize {
-    [0, 1].map(|parity| Parity::of(board, parity).memo.len()).iter().sum()
-}
-
 /// The Grundy number of the board; calls `wins` with each first move that wins.
 fn solve(board: &Board, mut wins: impl FnMut(Cell)) -> u32 {
     let mut games = [0, 1].map(|parity| Parity::of(board, parity));
@@ -243,10 +238,6 @@ impl Memo {
         Memo { memo: HashMap::default(), marks: Vec::with_capacity(words * (spots + 1)), words }
     }
 
-    fn len(&self) -> usize {
-        self.memo.len()
-    }
-
     fn value(&mut self, spots: &Spots, rect: Rect) -> u32 {
         self.value_of(spots, rect, spots.count(rect))
     }
@@ -371,6 +362,11 @@ mod tests {
             include_str!("../../tests/data/inventor-outlasting/small.in"),
             include_str!("../../tests/data/inventor-outlasting/small.ans"),
         );
+    }
+
+    /// How many rectangles the memo holds once both parities are valued: the solver's memory.
+    fn memo_size(board: &Board) -> usize {
+        [0, 1].map(|parity| Parity::of(board, parity).memo.memo.len()).iter().sum()
     }
 
     fn board(rows: &[&str]) -> Board {
