@@ -88,7 +88,7 @@ fn a_havannah_line_far_from_the_centre_shrinks_to_a_small_board() {
 /// A game of 10^5 moves whose final row has consecutive tiles side by side shrinks to four or five moves.
 #[test]
 fn the_largest_adjacent_game_shrinks_to_the_smallest() {
-    let game = AdjacentConsecutive::generate(&mut case_rng(3, 0), Sizes::new(100_000, 100_000));
+    let game = AdjacentConsecutive::draw(&mut case_rng(3, 0), Sizes::new(100_000, 100_000));
     let pair = |g: &games::adjacent_consecutive::Game| {
         let row = g.row_after(g.moves.len());
         row.windows(2).any(|w| matches!(w, [Some(a), Some(b)] if a.abs_diff(*b) == 1))
@@ -105,7 +105,7 @@ fn the_largest_adjacent_game_shrinks_to_the_smallest() {
 /// moves go first, and the game ends small.
 #[test]
 fn a_100000_adjacent_game_with_mistakes_shrinks_to_a_small_one() {
-    let game = AdjacentConsecutive::generate(&mut case_rng(2026, 3), Sizes::new(100_000, 100_000));
+    let game = AdjacentConsecutive::draw(&mut case_rng(2026, 3), Sizes::new(100_000, 100_000));
     let mistakes = |g: &games::adjacent_consecutive::Game| {
         let answer = AdjacentConsecutive::solve(g);
         answer.a_mistakes + answer.b_mistakes > 0
@@ -124,7 +124,7 @@ fn a_100000_adjacent_game_with_mistakes_shrinks_to_a_small_one() {
 #[test]
 fn neutral_early_moves_leave_the_late_verdicts_as_they_were() {
     for (seed, index, n) in [(2026, 3, 100_000), (2026, 5, 100_000), (7, 0, 2_000), (8, 0, 300), (9, 0, 40)] {
-        let game = AdjacentConsecutive::generate(&mut case_rng(seed, index), Sizes::new(n, n));
+        let game = AdjacentConsecutive::draw(&mut case_rng(seed, index), Sizes::new(n, n));
         let before = AdjacentConsecutive::solve(&game).winning;
         let mut late = 2;
         while late < n {
