@@ -24,8 +24,9 @@ pub trait Problem: 'static {
     /// A second, smaller run of a bare `check` (no `--size`, no `--cases`) at the top of the oracle's reach: sizes
     /// near [`Reach::max_size`] and a case count that keeps the whole default `check` under a minute. The check
     /// sizes are where the oracle is quick; faults that switch on only on large boards need this run to be seen.
-    /// `check --size A..B` runs exactly those sizes and nothing else.
-    const CHECK_TOP: Option<(Sizes, u64)> = None;
+    /// `check --size A..B` runs exactly those sizes and nothing else. No default: a problem says what its top run is
+    /// (the harness suite holds every top run to end at the reach), or `None` with a reason.
+    const CHECK_TOP: Option<(Sizes, u64)>;
     /// The sizes the differential fuzz target asks the oracle about: the check sizes, unless the oracle's worst case
     /// there passes a fuzzer's per-input time limit once the build is instrumented (several times slower).
     const FUZZ_SIZES: Sizes = Self::CHECK_SIZES;

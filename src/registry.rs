@@ -10,17 +10,17 @@ use indicatif::ProgressBar;
 use crate::check::{CheckOptions, Exhaustive, Summary, check, exhaust};
 use crate::interactive::Interactive;
 use crate::problem::Reach;
-use crate::problems::{AdjacentConsecutive, Havannah, Hex, InventorOutlasting, OrderChaos};
+use crate::problems::{self, OrderChaos};
 use crate::stress::{StressOptions, StressSummary, stress};
 use crate::{Problem, generate_case};
 use games::Contest;
 
 /// Every registered batch problem, one line each (README, "Adding a problem", lists the rest).
 pub static PROBLEMS: &[&dyn Entry] = &[
-    &Registered::<Hex>::NEW,
-    &Registered::<Havannah>::NEW,
-    &Registered::<InventorOutlasting>::NEW,
-    &Registered::<AdjacentConsecutive>::NEW,
+    &Registered::<problems::Hex>::NEW,
+    &Registered::<problems::Havannah>::NEW,
+    &Registered::<problems::InventorOutlasting>::NEW,
+    &Registered::<problems::AdjacentConsecutive>::NEW,
 ];
 
 pub fn find(name: &str) -> Option<&'static dyn Entry> {

@@ -152,7 +152,7 @@ fn solve_file_error(problem: &str, name: &str, input: &[u8]) -> String {
 fn solve_quotes_only_the_start_of_a_huge_line() {
     let number = format!("{}\n", "7".repeat(1 << 20));
     let word = format!("{}\n", "x".repeat(1 << 20));
-    for problem in ["hex", "havannah", "inventor-outlasting", "adjacent-consecutive"] {
+    for problem in gamecheck::PROBLEMS.iter().map(|p| p.name()) {
         for (name, input, says) in [("number", &number, "is out of range"), ("word", &word, "to be a whole number")] {
             let message = solve_file_error(problem, name, input.as_bytes());
             assert!(message.len() < 200, "{} bytes: {message}", message.len());

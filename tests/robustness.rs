@@ -45,29 +45,26 @@ fn expect(args: &[&str], code: i32, messages: &[&str]) -> Output {
 
 #[test]
 fn exhaust_refuses_sizes_it_does_not_enumerate() {
-    for (problem, size, range) in [
-        ("hex", "0", "1..4"),
-        ("hex", "5", "1..4"),
-        ("havannah", "5", "2..4"),
-        ("inventor-outlasting", "201", "1..16"),
-        ("inventor-outlasting", "0", "1..16"),
-        ("adjacent-consecutive", "11", "4..7"),
-    ] {
-        let output = expect(&["exhaust", problem, "--size", size], 2, &["enumerates", range]);
+    // One past the top of every problem's enumeration, and the named edges of a few.
+    let past_the_top = gamecheck::PROBLEMS.iter().map(|p| {
+        let sizes = p.exhaustive_sizes().expect("every batch problem enumerates some size");
+        (p.name(), (sizes.max + 1).to_string(), sizes.to_string())
+    });
+    let edges = [("hex", "0", "1..4"), ("inventor-outlasting", "201", "1..16"), ("inventor-outlasting", "0", "1..16")];
+    let edges = edges.map(|(problem, size, range)| (problem, size.to_string(), range.to_string()));
+    for (problem, size, range) in past_the_top.chain(edges) {
+        let output = expect(&["exhaust", problem, "--size", &size], 2, &["enumerates", &range]);
         assert!(output.stdout.is_empty(), "no `0 cases, 0 disagreements` for {problem} --size {size}");
     }
 }
 
 #[test]
 fn past_an_oracles_reach_check_and_stress_refuse_before_starting() {
-    for (problem, size, reach) in [
-        ("hex", "2000", "N <= 150"),
-        ("havannah", "5000", "S <= 300"),
-        ("inventor-outlasting", "14", "spots <= 13"),
-        ("adjacent-consecutive", "13", "N <= 10"),
-    ] {
-        expect(&["check", problem, "--size", size, "--cases", "1"], 2, &[reach, "past the reach"]);
-        expect(&["stress", problem, "--size", size, "--against", "oracle", "--", "true"], 2, &[reach]);
+    for problem in gamecheck::PROBLEMS {
+        let (name, reach) = (problem.name(), problem.oracle_reach());
+        let (size, says) = ((reach.max_size + 1).to_string(), format!("{} <= {}", reach.knob, reach.max_size));
+        expect(&["check", name, "--size", &size, "--cases", "1"], 2, &[&says, "past the reach"]);
+        expect(&["stress", name, "--size", &size, "--against", "oracle", "--", "true"], 2, &[&says]);
     }
     // Sizes past the contest's own limits are refused, not clamped while the summary shows them.
     expect(&["check", "hex", "--size", "2001"], 2, &["outside what hex allows: 1..2000"]);

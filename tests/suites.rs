@@ -14,7 +14,6 @@ use std::path::Path;
 
 use assert_cmd::Command;
 use gamecheck::problem::Verdicts;
-use gamecheck::problems::{AdjacentConsecutive, Havannah, Hex, InventorOutlasting};
 use gamecheck::registry::{Engine, Entry, PROBLEMS};
 use gamecheck::{Case, Problem, generate_case, strategy};
 use games::{Contest, Sizes};
@@ -97,6 +96,11 @@ macro_rules! suites {
                 }
 
                 #[test]
+                fn fuzz_targets_and_rules_page_are_there() {
+                    files_of_a_problem(entry().name());
+                }
+
+                #[test]
                 fn command_line_round_trip() {
                     round_trip::<P>(entry(), [$(($size, $count)),*][0]);
                 }
@@ -115,7 +119,7 @@ macro_rules! suites {
 }
 
 suites! {
-    hex: Hex {
+    hex: gamecheck::problems::Hex {
         differential: [differential_check_sizes: (1, 12) x 3000, differential_top_of_reach: (100, 150) x 8],
         exhaustive: [1 => 3, 2 => 81, 3 => 19_683],
         corpus: (40, (1, 7), "", |_| true, |index, board| {
@@ -125,7 +129,7 @@ suites! {
         inputs: [],
     },
     // Up to S = 20 the Havannah pairing asks the naive oracle; above it, the backward one.
-    havannah: Havannah {
+    havannah: gamecheck::problems::Havannah {
         differential: [
             differential_check_sizes: (2, 12) x 2000,
             differential_medium: (21, 70) x 150,
@@ -144,7 +148,7 @@ suites! {
         inputs: [("large-input", 60, (17, 300)), ("largest-input", 1, (600, 600))],
     },
     // Boards of up to 10 spots drawn (and, to stay readable, at most 16 cells a side and 60 in all).
-    inventor_outlasting: InventorOutlasting {
+    inventor_outlasting: gamecheck::problems::InventorOutlasting {
         differential: [differential_check_sizes: (0, 12) x 1500, differential_top_of_reach: (13, 13) x 60],
         // Size is the number of cells: every shape R×C with R·C = k, each with its 2^k spot patterns.
         exhaustive: [
@@ -170,7 +174,7 @@ suites! {
         inputs: [("large-input", 2_000, (13, 200))],
     },
     // The Answer holds the verdict on every state, so the differential compares state by state, not only the counts.
-    adjacent_consecutive: AdjacentConsecutive {
+    adjacent_consecutive: gamecheck::problems::AdjacentConsecutive {
         differential: [differential_check_sizes: (4, 9) x 400, differential_top_of_reach: (10, 10) x 4],
         // Every game up to N = 5, all (N!)² move sequences; then every position of N = 6 with a move left, through
         // the 5 950 games of `covering_games(6)`. N = 7 runs through the CLI: `gamecheck exhaust
@@ -303,6 +307,24 @@ fn replay(target: &str, run: impl Fn(&[u8])) {
         let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run(&data)));
         assert!(outcome.is_ok(), "{name} fails the {target} target");
     }
+}
+
+/// What a problem needs beside its code and its suite line, and that nothing would otherwise miss: its two fuzz
+/// targets, declared in the fuzz manifest (stable builds never read it), and its page of rules in `docs/problems/`,
+/// which its oracle is read against.
+fn files_of_a_problem(name: &str) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let manifest = std::fs::read_to_string(root.join("fuzz/Cargo.toml")).expect("the fuzz manifest");
+    let target = name.replace('-', "_");
+    for target in [target.clone(), format!("{target}_parse")] {
+        let path = format!("fuzz_targets/{target}.rs");
+        let declared = format!("name = \"{target}\"\npath = \"{path}\"");
+        assert!(manifest.contains(&declared), "fuzz/Cargo.toml has no [[bin]] for {target} at {path}");
+        assert!(root.join("fuzz").join(&path).is_file(), "fuzz/{path} is missing");
+    }
+    let page = root.join("docs/problems").join(format!("{name}.md"));
+    let text = std::fs::read_to_string(&page).unwrap_or_else(|e| panic!("{}: {e}", page.display()));
+    assert!(text.len() > 500, "{} is too short to hold the rules", page.display());
 }
 
 /// The official `.ans` files may lack the final newline our output has; nothing else may differ.
