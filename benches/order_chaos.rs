@@ -7,10 +7,12 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use cases::case_rng;
+use cases::order_chaos::generate_board;
 use criterion::{Criterion, criterion_group, criterion_main};
 use gamecheck::interactive::JudgeOptions;
-use gamecheck::problems::order_chaos::{judge, our_program, self_play};
-use games::order_chaos::{Cell, Letter, Move, Pairing, exact_five, generate_board};
+use gamecheck::problems::order_chaos::judge::{self, exact_five};
+use gamecheck::problems::order_chaos::{our_program, self_play};
+use games::order_chaos::{Cell, Letter, Move, Pairing};
 use solvers::order_chaos::Strategy;
 
 /// All 72 ORDER moves (each cell, each letter) answered: the O(1) claim.
@@ -51,7 +53,7 @@ fn protocol(c: &mut Criterion) {
     group.bench_function("100-games", |b| {
         b.iter(|| {
             let mut program = our_program().expect("a thread starts");
-            judge::run(&mut program, &options, |game| game.won())
+            judge::run(&mut program, &options, &Strategy::tester(), |game| game.won())
         })
     });
     group.finish();

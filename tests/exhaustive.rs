@@ -93,7 +93,7 @@ fn adjacent_consecutive_every_position_of_6() {
 /// Order and Chaos has no cases to enumerate; what is exhaustive is the proof of the CHAOS strategy (the oracle) and
 /// the pairing search.
 mod order_chaos {
-    use gamecheck::problems::order_chaos::recipe_tables;
+    use cases::order_chaos::recipe_tables;
     use games::order_chaos::Pairing;
     use oracles::order_chaos::{final_boards, walk};
     use solvers::order_chaos::Strategy;

@@ -239,7 +239,8 @@ fn answers_that_print_alike_are_shown_in_full() {
 /// Order and Chaos: the proof must catch a broken table, and what it reports must be a real game against that table
 /// that ORDER wins.
 mod order_chaos {
-    use gamecheck::problems::order_chaos::recipe_tables;
+    use cases::order_chaos::recipe_tables;
+    use gamecheck::problems::order_chaos::judge::verdict;
     use games::order_chaos::{Board, Cell, Pairing, Verdict};
     use oracles::order_chaos::{CounterPlay, final_boards, walk};
     use solvers::order_chaos::Strategy;
@@ -257,7 +258,7 @@ mod order_chaos {
             board.play(chaos);
         }
         assert_eq!(board, counter.board, "{counter}");
-        assert!(matches!(Verdict::of(&board), Some(Verdict::OrderWins(_))), "{counter}");
+        assert!(matches!(verdict(&board), Some(Verdict::OrderWins(_))), "{counter}");
         // Readable: the report draws the final board.
         let text = counter.to_string();
         let rows = board.rows();

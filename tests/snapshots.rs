@@ -233,10 +233,10 @@ fn order_chaos_generated_scripts_and_boards_fingerprint() {
     let (mut moves, mut scripts, mut boards) = (0, String::new(), String::new());
     for index in 0..5_000 {
         let rng = || cases::case_rng(gamecheck::check::DEFAULT_SEED, index);
-        let script = games::order_chaos::generate(&mut rng());
+        let script = cases::order_chaos::generate(&mut rng());
         moves += script.moves.len();
         scripts.push_str(&format!("{script}\n"));
-        boards.push_str(&format!("{}\n", games::order_chaos::generate_board(&mut rng())));
+        boards.push_str(&format!("{}\n", cases::order_chaos::generate_board(&mut rng())));
     }
     snapshot(
         "order-chaos-generated",

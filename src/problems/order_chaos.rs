@@ -2,7 +2,6 @@
 //! of the strategy through the oracle. An [`Interactive`] problem: see [`crate::interactive`] for why.
 
 pub mod judge;
-pub mod search;
 
 use std::collections::BTreeMap;
 use std::io::{self, BufRead, Write};
@@ -10,17 +9,15 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
 use arbitrary::Unstructured;
+use cases::order_chaos::{Opponent, Script, arbitrary_script, recipe_tables};
 use games::Sizes;
-use games::order_chaos::{
-    self, Board, Pairing, Reader, Script, Side, Verdict, parse_game_count, parse_move, parse_side,
-};
+use games::order_chaos::{self, Board, Pairing, Reader, Side, Verdict, parse_game_count, parse_move, parse_side};
 use indicatif::ProgressBar;
 use solvers::order_chaos::Strategy;
 
 use crate::check::{CheckOptions, Summary};
 use crate::interactive::{Connection, GameCheck, Interactive, JudgeOptions, Judged, ProveOptions};
-use judge::{Game, Opponent};
-pub use search::recipe_tables;
+use judge::Game;
 
 /// Order and Chaos: the pairing strategy as CHAOS, proved by the oracle over every final board and game tree.
 pub struct OrderChaos;
@@ -207,8 +204,8 @@ impl Interactive for OrderChaos {
     }
 
     /// The 2^18 final boards of the tester's table through the oracle, then games of our player through the
-    /// protocol (in process) against every kind of ORDER player, each final board judged by the grader's judge in
-    /// `games` and by the oracle's own. The game-tree walk takes longer: it runs in `prove` and the tests.
+    /// protocol (in process) against every kind of ORDER player, each final board judged by the grader's own judge
+    /// and by the oracle's. The game-tree walk takes longer: it runs in `prove` and the tests.
     fn check(&self, options: &CheckOptions, progress: &ProgressBar) -> GameCheck {
         let clock = Instant::now();
         let proof = oracles::order_chaos::final_boards(&Pairing::TESTER);
@@ -242,7 +239,7 @@ impl Interactive for OrderChaos {
                     break;
                 }
             };
-            let broken = judge::run(&mut program, &judge, |game| {
+            let broken = judge::run(&mut program, &judge, &Strategy::tester(), |game| {
                 checked += 1;
                 progress.inc(1);
                 let board = game.board();
@@ -310,7 +307,7 @@ impl Interactive for OrderChaos {
         let clock = Instant::now();
         let (mut played, mut won, mut as_chaos) = (0, 0, 0);
         let mut write_error = None;
-        let broken = judge::run(&mut program, options, |game| {
+        let broken = judge::run(&mut program, options, &Strategy::tester(), |game| {
             played += 1;
             won += u64::from(game.won());
             as_chaos += u64::from(game.program == Side::Chaos);
@@ -395,7 +392,7 @@ pub fn fuzz_case(data: &[u8]) -> Option<(u8, Script)> {
     let mut u = Unstructured::new(data);
     let which = u.arbitrary::<u8>().ok()?;
     // Too few bytes for a script: skip rather than pad with zeros, which would all be the same game.
-    let script = u.arbitrary::<Script>().ok()?;
+    let script = arbitrary_script(&mut u).ok()?;
     Some((which, script))
 }
 
@@ -421,7 +418,7 @@ pub fn fuzz_game(data: &[u8]) {
         board.play(answer);
         moves.push(answer);
     }
-    let verdict = Verdict::of(&board).expect("the board is full");
+    let verdict = judge::verdict(&board).expect("the board is full");
     let oracle = oracles::order_chaos::order_wins(&board);
     assert!(
         verdict == Verdict::ChaosWins && !oracle,
@@ -454,8 +451,8 @@ pub fn fuzz_parse(data: &[u8]) {
 /// A whole game of our strategy against game `index`'s ORDER player, without the protocol: for snapshots and
 /// benches.
 pub fn self_play(seed: u64, index: u64) -> Game {
-    let (opponent, mut rng) = Opponent::for_game(seed, index);
     let strategy = Strategy::tester();
+    let (opponent, mut rng) = Opponent::for_game(seed, index, strategy.pairing());
     let mut board = Board::new();
     let mut moves = Vec::new();
     for _ in 0..order_chaos::ROUNDS {
@@ -465,6 +462,6 @@ pub fn self_play(seed: u64, index: u64) -> Game {
         board.play(answer);
         moves.extend([order, answer]);
     }
-    let verdict = Verdict::of(&board).expect("the board is full");
+    let verdict = judge::verdict(&board).expect("the board is full");
     Game { index, program: Side::Chaos, opponent: Some(opponent), moves, verdict }
 }
