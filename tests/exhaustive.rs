@@ -95,7 +95,8 @@ fn adjacent_consecutive_every_position_of_6() {
 mod order_chaos {
     use cases::order_chaos::recipe_tables;
     use games::order_chaos::Pairing;
-    use oracles::order_chaos::{final_boards, walk};
+    use oracles::order_chaos::final_boards;
+    use oracles::order_chaos::prover::walk;
     use solvers::order_chaos::Strategy;
 
     /// Under a pairing the final board is fixed by one binary choice per pair, whatever ORDER does, so the 2^18

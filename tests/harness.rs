@@ -242,7 +242,8 @@ mod order_chaos {
     use cases::order_chaos::recipe_tables;
     use gamecheck::problems::order_chaos::judge::verdict;
     use games::order_chaos::{Board, Cell, Pairing, Verdict};
-    use oracles::order_chaos::{CounterPlay, final_boards, walk};
+    use oracles::order_chaos::prover::walk;
+    use oracles::order_chaos::{CounterPlay, final_boards};
     use solvers::order_chaos::Strategy;
 
     /// ORDER and CHAOS alternate, every CHAOS move is the table's answer, and the full board it ends on is the one

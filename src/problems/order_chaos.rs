@@ -107,7 +107,7 @@ fn prove_final_boards(pairing: &Pairing, report: &mut dyn Write) -> anyhow::Resu
 /// The game tree of ORDER's choices against the strategy through the oracle; the counter-play on failure.
 fn prove_walk(strategy: &Strategy, report: &mut dyn Write) -> anyhow::Result<bool> {
     let clock = Instant::now();
-    let result = oracles::order_chaos::walk(strategy.pairing(), &|board, order| strategy.reply(board, order));
+    let result = oracles::order_chaos::prover::walk(strategy.pairing(), &|board, order| strategy.reply(board, order));
     let seconds = clock.elapsed().as_secs_f64();
     match result {
         Ok(positions) => {
