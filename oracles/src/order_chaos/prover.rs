@@ -11,13 +11,12 @@
 //! base-3 code of the pair states of the table given; positions off the pairs (the strategy answering as the rule
 //! would not) get a bounded walk memoised on the whole board, and past its bound a counter-play.
 
-use std::collections::HashSet;
-use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
 use games::order_chaos::{Board, Cell, Letter, Move, Pairing, SIDE};
+use rustc_hash::FxHashSet;
 
 use super::{
     CounterPlay, PAIRS, filling, final_boards, get, other, pairs_of, same_letter_pair, set, why_order_wins, wire,
@@ -116,29 +115,9 @@ fn unpack(key: u128) -> Board {
     board
 }
 
-/// A quick hash for packed boards: std's SipHash took a large share of the time of a walk off the pairs.
-#[derive(Default)]
-struct PackedHasher(u64);
-
-impl Hasher for PackedHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3);
-        }
-    }
-
-    fn write_u128(&mut self, n: u128) {
-        let h =
-            ((n as u64) ^ ((n >> 64) as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        self.0 = h ^ h >> 31;
-    }
-}
-
-type OffPairMemo = HashSet<u128, BuildHasherDefault<PackedHasher>>;
+/// The boards the off-pair walks visited, packed. Fx rather than std's SipHash, which took a large share of the time
+/// of a walk off the pairs.
+type OffPairMemo = FxHashSet<u128>;
 
 /// CHAOS's strategy as the walk sees it: a black box from (board with ORDER's move written, that move) to an answer.
 /// Generic rather than `dyn` so the walk's 10^10 calls can be inlined; the walk still only calls it.
