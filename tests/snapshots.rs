@@ -133,8 +133,9 @@ fn adjacent_consecutive_official_sample_drawn() {
 #[test]
 fn order_chaos_games() {
     let mut text = String::new();
+    let problem = gamecheck::problems::OrderChaos::tester();
     for index in 0..10 {
-        let game = gamecheck::problems::order_chaos::self_play(SEED, index);
+        let game = problem.self_play(SEED, index);
         let opponent = game.opponent.as_ref().expect("our CHAOS plays against an ORDER player");
         text.push_str(&format!(
             "game {index}: {opponent} ORDER against the tester's table: {}\n{}\n",
