@@ -15,7 +15,7 @@ use anyhow::{Context, bail};
 use arbitrary::Unstructured;
 use cases::order_chaos::{Opponent, Script, arbitrary_script, recipe_tables};
 use games::Sizes;
-use games::order_chaos::{self, Board, Pairing, Reader, Side, Verdict, parse_game_count, parse_move, parse_side};
+use games::order_chaos::{self, Board, Move, Pairing, Reader, Side, Verdict, parse_game_count, parse_move, parse_side};
 use indicatif::ProgressBar;
 use oracles::order_chaos::prover::{self, Part, Proof, Refutation};
 use solvers::order_chaos::Strategy;
@@ -466,7 +466,12 @@ impl Interactive for OrderChaos {
                 match Strategy::new(pairing) {
                     Ok(strategy) => (name, strategy),
                     Err(e) => {
-                        writeln!(report, "{name}:\n{pairing}not a table CHAOS can play: {e}")?;
+                        writeln!(report, "{name}:\n{pairing}")?;
+                        writeln!(report, "not a table CHAOS can play: {e}")?;
+                        // Its final boards need only the table and the pairing rule, no strategy (the walk, which
+                        // would ask one, is not run): they still show ORDER's win where the table has one.
+                        let never_asked = |_: &Board, _: Move| None;
+                        report_proof(&prover::prove(&pairing, &never_asked, Part::FinalBoards), report)?;
                         return Ok(false);
                     }
                 }
