@@ -7,10 +7,12 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use cases::case_rng;
+use cases::order_chaos::generate_board;
 use criterion::{Criterion, criterion_group, criterion_main};
 use gamecheck::interactive::JudgeOptions;
-use gamecheck::problems::order_chaos::{judge, our_program, self_play};
-use games::order_chaos::{Cell, Letter, Move, Pairing, exact_five, generate_board};
+use gamecheck::problems::OrderChaos;
+use gamecheck::problems::order_chaos::judge::{self, exact_five};
+use games::order_chaos::{Cell, Letter, Move, Pairing};
 use solvers::order_chaos::Strategy;
 
 /// All 72 ORDER moves (each cell, each letter) answered: the O(1) claim.
@@ -23,11 +25,12 @@ fn answer(c: &mut Criterion) {
 }
 
 fn games(c: &mut Criterion) {
+    let problem = OrderChaos::tester();
     c.bench_function("order-chaos/self-play-game", |b| {
         let mut index = 0;
         b.iter(|| {
             index += 1;
-            self_play(1, black_box(index))
+            problem.self_play(1, black_box(index))
         })
     });
     let boards: Vec<_> = (0..64).map(|i| generate_board(&mut case_rng(1, i))).collect();
@@ -46,12 +49,13 @@ fn final_boards(c: &mut Criterion) {
 /// 100 games of our player through the protocol, in process: what `check` and the judge spend per game.
 fn protocol(c: &mut Criterion) {
     let options = JudgeOptions { seed: 1, from: 0, games: 100, timeout: Duration::from_secs(10), per_game: false };
+    let problem = OrderChaos::tester();
     let mut group = c.benchmark_group("order-chaos/protocol");
     group.sample_size(10);
     group.bench_function("100-games", |b| {
         b.iter(|| {
-            let mut program = our_program().expect("a thread starts");
-            judge::run(&mut program, &options, |game| game.won())
+            let mut program = problem.our_program().expect("a thread starts");
+            judge::run(&mut program, &options, problem.strategy(), |game| game.won())
         })
     });
     group.finish();

@@ -366,7 +366,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                         reach.max_size
                     )?;
                 }
-                for p in INTERACTIVE {
+                for p in INTERACTIVE.iter() {
                     writeln!(
                         out,
                         "{:<24} interactive: play, judge, prove; check plays {} games",

@@ -3,6 +3,7 @@
 use std::ffi::OsString;
 use std::io::{self, Write};
 use std::marker::PhantomData;
+use std::sync::LazyLock;
 
 use games::Sizes;
 use indicatif::ProgressBar;
@@ -29,7 +30,10 @@ pub fn find(name: &str) -> Option<&'static dyn Entry> {
 
 /// Every registered interactive problem (see [`crate::interactive`]): a program plays it over a protocol, so it has
 /// `play`, `judge` and `prove` where the problems above have `solve`, `gen` and `exhaust`. One line per problem.
-pub static INTERACTIVE: &[&dyn Interactive] = &[&OrderChaos];
+/// Built on first use: a problem value holds its strategy, which is validated when it is made.
+pub static INTERACTIVE: LazyLock<[&dyn Interactive; 1]> = LazyLock::new(|| [&*ORDER_CHAOS]);
+
+static ORDER_CHAOS: LazyLock<OrderChaos> = LazyLock::new(OrderChaos::tester);
 
 pub fn find_interactive(name: &str) -> Option<&'static dyn Interactive> {
     INTERACTIVE.iter().copied().find(|p| p.name() == name)

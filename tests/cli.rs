@@ -212,7 +212,8 @@ mod order_chaos {
     use std::path::PathBuf;
 
     use assert_cmd::Command;
-    use games::order_chaos::{Board, Move, Pairing, ROUNDS, generate};
+    use cases::order_chaos::generate;
+    use games::order_chaos::{Board, Move, Pairing, ROUNDS};
     use predicates::prelude::*;
     use solvers::order_chaos::Strategy;
 

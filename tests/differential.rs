@@ -62,12 +62,12 @@ proptest! {
 }
 
 /// Order and Chaos has no solver answer to compare; what two sides compute independently is the judge of a full
-/// board (the grader's, in `games`, and the oracle's), and what the strategy must never do is lose.
+/// board (the grader's, in the harness, and the oracle's), and what the strategy must never do is lose.
 mod order_chaos {
     use cases::case_rng;
-    use games::order_chaos::{
-        Board, Cell, Letter, Move, ROUNDS, Script, Verdict, exact_five, generate, generate_board,
-    };
+    use cases::order_chaos::{Script, generate, generate_board};
+    use gamecheck::problems::order_chaos::judge::{exact_five, verdict};
+    use games::order_chaos::{Board, Cell, Letter, Move, ROUNDS, Verdict};
     use proptest::prelude::*;
     use solvers::order_chaos::Strategy;
 
@@ -93,7 +93,7 @@ mod order_chaos {
             moves.extend([order, answer]);
         }
         let drawing = games::order_chaos::drawing(&moves);
-        prop_assert_eq!(Verdict::of(&board), Some(Verdict::ChaosWins), "{}", drawing);
+        prop_assert_eq!(verdict(&board), Some(Verdict::ChaosWins), "{}", drawing);
         prop_assert!(!oracles::order_chaos::order_wins(&board), "the oracle says ORDER wins\n{}", drawing);
         Ok(())
     }

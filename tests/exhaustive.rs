@@ -39,9 +39,10 @@ fn havannah_every_game_of_up_to_5_moves_on_side_3_up_to_symmetry() {
 /// Order and Chaos has no cases to enumerate; what is exhaustive is the proof of the CHAOS strategy (the oracle) and
 /// the pairing search.
 mod order_chaos {
-    use gamecheck::problems::order_chaos::recipe_tables;
+    use cases::order_chaos::recipe_tables;
+    use gamecheck::interactive::ProveOptions;
     use games::order_chaos::Pairing;
-    use oracles::order_chaos::{final_boards, walk};
+    use oracles::order_chaos::final_boards;
     use solvers::order_chaos::Strategy;
 
     /// Under a pairing the final board is fixed by one binary choice per pair, whatever ORDER does, so the 2^18
@@ -55,15 +56,17 @@ mod order_chaos {
 
     /// The game tree of ORDER's choices (cell and letter) against the strategy itself: CHAOS always has a legal
     /// answer and every full board is a CHAOS win. It visits 3^18 positions, minutes of work, so it stays out of the
-    /// default run: `cargo test --release --test exhaustive -- --ignored`, or `gamecheck prove order-chaos`.
+    /// default run: `cargo test --release --test exhaustive -- --ignored`, or `gamecheck prove order-chaos`. It goes
+    /// through the registered problem's own `prove`, the one the command line runs, on the strategy `play` plays.
     #[test]
     #[ignore = "minutes: the whole game tree; run with --ignored in release, or `gamecheck prove order-chaos`"]
     fn the_tester_table_wins_its_game_tree() {
-        let strategy = Strategy::tester();
-        match walk(strategy.pairing(), &|board, order| strategy.reply(board, order)) {
-            Ok(positions) => assert!(positions > 0),
-            Err(counter) => panic!("{counter}"),
-        }
+        let problem = gamecheck::registry::find_interactive("order-chaos").expect("a registered problem");
+        let mut report = Vec::new();
+        let proved = problem.prove(&ProveOptions { all: false, walk: false, strategy: None }, &mut report);
+        let report = String::from_utf8(report).unwrap();
+        assert!(proved.unwrap(), "{report}");
+        assert!(report.starts_with("the tester's table:\n") && report.contains("game tree: 387420489 positions"));
     }
 
     /// How many tables the recipe allows, worked out by hand. The corner pairs are forced. A border cell next to a

@@ -239,9 +239,18 @@ fn answers_that_print_alike_are_shown_in_full() {
 /// Order and Chaos: the proof must catch a broken table, and what it reports must be a real game against that table
 /// that ORDER wins.
 mod order_chaos {
-    use gamecheck::problems::order_chaos::recipe_tables;
+    use cases::order_chaos::recipe_tables;
+    use gamecheck::problems::order_chaos::judge::verdict;
     use games::order_chaos::{Board, Cell, Pairing, Verdict};
-    use oracles::order_chaos::{CounterPlay, final_boards, walk};
+    use std::time::Duration;
+
+    use gamecheck::Interactive;
+    use gamecheck::check::CheckOptions;
+    use gamecheck::interactive::{JudgeOptions, ProveOptions};
+    use gamecheck::problems::OrderChaos;
+    use indicatif::ProgressBar;
+    use oracles::order_chaos::prover::walk;
+    use oracles::order_chaos::{CounterPlay, final_boards};
     use solvers::order_chaos::Strategy;
 
     /// ORDER and CHAOS alternate, every CHAOS move is the table's answer, and the full board it ends on is the one
@@ -257,7 +266,7 @@ mod order_chaos {
             board.play(chaos);
         }
         assert_eq!(board, counter.board, "{counter}");
-        assert!(matches!(Verdict::of(&board), Some(Verdict::OrderWins(_))), "{counter}");
+        assert!(matches!(verdict(&board), Some(Verdict::OrderWins(_))), "{counter}");
         // Readable: the report draws the final board.
         let text = counter.to_string();
         let rows = board.rows();
@@ -300,5 +309,53 @@ mod order_chaos {
         }
         assert!(caught > 0, "no swap broke the table");
         eprintln!("{caught} breaking swaps caught, {recipe_swaps} swaps give another recipe table");
+    }
+
+    /// `judge` plays `problem`'s strategy as its own player: 1000 games of the grader's ORDER players against it.
+    fn judge_our_player(problem: &OrderChaos) -> (gamecheck::interactive::Judged, String) {
+        let options =
+            JudgeOptions { seed: 2026, from: 0, games: 1000, timeout: Duration::from_secs(10), per_game: false };
+        let program = problem.our_program().expect("a thread starts");
+        let mut report = Vec::new();
+        let judged = problem.judge(program, &options, &mut report).expect("the report is written");
+        (judged, String::from_utf8(report).expect("a text report"))
+    }
+
+    /// What is proved is what is played: one strategy value goes to `prove`, `check`, `judge` and `play`. A strategy
+    /// whose table is not the tester's (the ids of (2,2) and (3,3) swapped: column 2's pair becomes a second pair of
+    /// row 3, column 3's a second pair of row 2) is one `Strategy::new` accepts, so only a proof of that very value
+    /// can reject it; `prove` must, and `check` and `judge`, playing it, must find it losing. Proving the tester's
+    /// table instead, whatever is played, would pass it.
+    #[test]
+    fn prove_check_and_judge_all_take_the_strategy_they_are_given() {
+        let table = Pairing::TESTER.with_swapped(Cell::new(1, 1), Cell::new(2, 2));
+        assert_ne!(table.renumbered(), Pairing::TESTER.renumbered(), "the table must differ from the tester's");
+        let wrong = OrderChaos::new(Strategy::new(table).expect("both new pairs lie on a row"));
+        let quiet = ProgressBar::hidden();
+
+        let mut report = Vec::new();
+        let proved = wrong.prove(&ProveOptions { all: false, walk: false, strategy: None }, &mut report).unwrap();
+        let report = String::from_utf8(report).unwrap();
+        assert!(!proved, "prove passed a losing strategy:\n{report}");
+        assert!(report.starts_with(&format!("the strategy's table:\n{table}")), "{report}");
+        assert!(report.contains("final boards: ORDER wins"), "{report}");
+
+        let checked = wrong.check(&CheckOptions::default(), &quiet);
+        let failure = checked.failure.expect("check passed a losing strategy");
+        assert!(failure.starts_with("the strategy's table loses:"), "{failure}");
+
+        let (judged, report) = judge_our_player(&wrong);
+        assert_eq!((judged.played, judged.fault), (1000, None), "{report}");
+        assert!(judged.won < judged.played, "judge found no lost game:\n{report}");
+        assert!(report.contains(": LOST"), "{report}");
+
+        // The tester's strategy passes the same `check` and `judge`; its `prove` walks the whole game tree, minutes
+        // of work, so it is the ignored test in tests/exhaustive.rs.
+        let tester = OrderChaos::tester();
+        let checked = tester.check(&CheckOptions::default(), &quiet);
+        assert!(checked.failure.is_none(), "{:?}", checked.failure);
+        assert_eq!(checked.summary.checked, 1000);
+        let (judged, report) = judge_our_player(&tester);
+        assert_eq!((judged.played, judged.won, judged.fault), (1000, 1000, None), "{report}");
     }
 }

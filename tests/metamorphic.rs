@@ -393,8 +393,9 @@ mod order_chaos {
     use std::sync::OnceLock;
 
     use cases::case_rng;
-    use gamecheck::problems::order_chaos::recipe_tables;
-    use games::order_chaos::{Board, Cell, Letter, Line, Move, Pairing, Symmetry, exact_five, generate_board};
+    use cases::order_chaos::{generate_board, recipe_tables};
+    use gamecheck::problems::order_chaos::judge::exact_five;
+    use games::order_chaos::{Board, Cell, Letter, Line, Move, Pairing, Symmetry};
     use quickcheck::{Arbitrary, Gen};
     use solvers::order_chaos::Strategy;
 

@@ -70,8 +70,9 @@ fn adjacent_consecutive_official_sample_drawn() {
 #[test]
 fn order_chaos_games() {
     let mut text = String::new();
+    let problem = gamecheck::problems::OrderChaos::tester();
     for index in 0..10 {
-        let game = gamecheck::problems::order_chaos::self_play(SEED, index);
+        let game = problem.self_play(SEED, index);
         let opponent = game.opponent.as_ref().expect("our CHAOS plays against an ORDER player");
         text.push_str(&format!(
             "game {index}: {opponent} ORDER against the tester's table: {}\n{}\n",
@@ -96,10 +97,10 @@ fn order_chaos_generated_scripts_and_boards_fingerprint() {
     let (mut moves, mut scripts, mut boards) = (0, String::new(), String::new());
     for index in 0..5_000 {
         let rng = || cases::case_rng(gamecheck::check::DEFAULT_SEED, index);
-        let script = games::order_chaos::generate(&mut rng());
+        let script = cases::order_chaos::generate(&mut rng());
         moves += script.moves.len();
         scripts.push_str(&format!("{script}\n"));
-        boards.push_str(&format!("{}\n", games::order_chaos::generate_board(&mut rng())));
+        boards.push_str(&format!("{}\n", cases::order_chaos::generate_board(&mut rng())));
     }
     snapshot(
         "order-chaos-generated",

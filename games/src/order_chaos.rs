@@ -5,15 +5,12 @@
 //!
 //! The problem is interactive, so there is no case file: the vocabulary is the board, the protocol (the side line
 //! and move lines, read one at a time with line-numbered errors), the pairing tables of the editorial as data, and
-//! ORDER's move lists for generators and fuzzing. It also holds the exact-five judge of a full board, because the
-//! local grader must say who won; the proof in `oracles` writes its own judge from the rules, and the strategy in
-//! `solvers` needs none.
+//! the verdict as data. Nothing here judges a board: the local grader in the harness and the oracle each judge
+//! with their own reading of the rules, and the strategy in `solvers` needs no judge. ORDER's players are cases
+//! (`cases::order_chaos`).
 
 use std::fmt;
 use std::io::BufRead;
-
-use rand::seq::SliceRandom;
-use rand::{Rng, RngExt};
 
 use crate::contest::{Lines, ParseError, not_utf8, quote, read_number};
 
@@ -354,26 +351,6 @@ impl fmt::Display for Five {
     }
 }
 
-/// The first exact five-in-a-row of the board: five equal letters in a row whose line does not continue with the
-/// same letter on either side (that would be six, which does not count). Meant for a full board; on a partial one a
-/// blank cell counts as neither letter.
-pub fn exact_five(board: &Board) -> Option<Five> {
-    for line in Line::ALL {
-        for start in 0..=line.len - 5 {
-            let Some(letter) = board.get(line.cell(start)) else { continue };
-            if !(start..start + 5).all(|i| board.get(line.cell(i)) == Some(letter)) {
-                continue;
-            }
-            let before = start.checked_sub(1).map(|i| board.get(line.cell(i)));
-            let after = (start + 5 < line.len).then(|| board.get(line.cell(start + 5)));
-            if before != Some(Some(letter)) && after != Some(Some(letter)) {
-                return Some(Five { letter, cells: std::array::from_fn(|i| line.cell(start + i)) });
-            }
-        }
-    }
-    None
-}
-
 /// Who won a finished game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Verdict {
@@ -383,11 +360,6 @@ pub enum Verdict {
 }
 
 impl Verdict {
-    /// The verdict on a full board; `None` while a cell is blank, since nothing is judged before the end.
-    pub fn of(board: &Board) -> Option<Verdict> {
-        board.is_full().then(|| exact_five(board).map_or(Verdict::ChaosWins, Verdict::OrderWins))
-    }
-
     pub fn winner(self) -> Side {
         match self {
             Verdict::OrderWins(_) => Side::Order,
@@ -654,160 +626,6 @@ impl fmt::Display for Pairing {
     }
 }
 
-/// An ORDER player that needs no look at the board beyond which cells are blank: a list of intended moves, played
-/// in order, each skipped when its cell is already written. Once the list is used up ORDER writes `X` into the
-/// first blank cell. Any list is a legal player, so fuzzers and generators can make them freely.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Script {
-    pub moves: Vec<Move>,
-}
-
-impl Script {
-    /// ORDER's move on `board`, `None` on a full board.
-    pub fn next_move(&self, board: &Board) -> Option<Move> {
-        self.moves
-            .iter()
-            .copied()
-            .find(|mv| board.is_blank(mv.cell))
-            .or_else(|| board.blanks().next().map(|cell| Move::new(cell, Letter::X)))
-    }
-}
-
-impl fmt::Display for Script {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let moves: Vec<String> = self.moves.iter().map(Move::to_string).collect();
-        write!(f, "[{}]", moves.join(", "))
-    }
-}
-
-/// The kinds of ORDER script the generator makes. A random script almost never threatens anything, so most kinds
-/// aim at what could beat a wrong table: one letter everywhere, a whole line written first, lines in board order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Shape {
-    /// Every cell in random order, each letter random.
-    Uniform,
-    /// Every cell in random order, all with the same letter.
-    OneLetter,
-    /// The cells of one five first, all one letter, with the line's cells beside it the other letter; then the rest.
-    LineFirst,
-    /// Row by row or column by column, in either direction, one letter per line or all one letter.
-    InOrder,
-}
-
-impl Shape {
-    pub const ALL: [Shape; 4] = [Shape::Uniform, Shape::OneLetter, Shape::LineFirst, Shape::InOrder];
-}
-
-/// An ORDER script of a random shape.
-pub fn generate(rng: &mut impl Rng) -> Script {
-    let shape = Shape::ALL[rng.random_range(0..Shape::ALL.len())];
-    generate_shape(rng, shape)
-}
-
-pub fn generate_shape(rng: &mut impl Rng, shape: Shape) -> Script {
-    let mut cells: Vec<Cell> = Cell::all().collect();
-    cells.shuffle(rng);
-    let letter = Letter::ALL[rng.random_range(0..2)];
-    let moves = match shape {
-        Shape::Uniform => cells.into_iter().map(|c| Move::new(c, random_letter(rng))).collect(),
-        Shape::OneLetter => cells.into_iter().map(|c| Move::new(c, letter)).collect(),
-        Shape::LineFirst => {
-            let line = Line::ALL[rng.random_range(0..Line::ALL.len())];
-            let start = rng.random_range(0..=line.len - 5);
-            let mut first: Vec<Move> = (start..start + 5).map(|i| Move::new(line.cell(i), letter)).collect();
-            first.shuffle(rng);
-            let ends = [start.checked_sub(1), Some(start + 5).filter(|&i| i < line.len)];
-            first.extend(ends.into_iter().flatten().map(|i| Move::new(line.cell(i), letter.other())));
-            let rest = cells.into_iter().filter(|c| !first.iter().any(|m| m.cell == *c));
-            let rest: Vec<Move> = rest.map(|c| Move::new(c, random_letter(rng))).collect();
-            first.into_iter().chain(rest).collect()
-        }
-        Shape::InOrder => {
-            let symmetry = Symmetry::ALL[rng.random_range(0..Symmetry::ALL.len())];
-            let per_line = rng.random_bool(0.5);
-            let mut line_letter = letter;
-            let mut moves = Vec::with_capacity(CELLS);
-            for cell in Cell::all() {
-                if per_line && cell.col == 0 {
-                    line_letter = random_letter(rng);
-                }
-                moves.push(Move::new(symmetry.apply(cell), line_letter));
-            }
-            moves
-        }
-    };
-    Script { moves }
-}
-
-fn random_letter(rng: &mut impl Rng) -> Letter {
-    Letter::ALL[rng.random_range(0..2)]
-}
-
-/// The kinds of full board [`generate_board`] makes for checking judges: random boards hold an exact five only now
-/// and then, so most kinds plant one, or plant the things that look like one but are not.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BoardShape {
-    Uniform,
-    /// An exact five on a random line, its neighbours on the line the other letter.
-    Five,
-    /// A whole line of six of one letter, which is no exact five.
-    Six,
-    /// Five in a row but for one cell.
-    NearFive,
-}
-
-impl BoardShape {
-    pub const ALL: [BoardShape; 4] = [BoardShape::Uniform, BoardShape::Five, BoardShape::Six, BoardShape::NearFive];
-}
-
-/// A full board of a random shape.
-pub fn generate_board(rng: &mut impl Rng) -> Board {
-    let density = rng.random_range(0.0..=1.0);
-    let mut board = Board::new();
-    for cell in Cell::all() {
-        board.set(cell, Some(if rng.random_bool(density) { Letter::X } else { Letter::O }));
-    }
-    let line = Line::ALL[rng.random_range(0..Line::ALL.len())];
-    let letter = random_letter(rng);
-    let start = rng.random_range(0..=line.len - 5);
-    let five = start..start + 5;
-    match BoardShape::ALL[rng.random_range(0..BoardShape::ALL.len())] {
-        BoardShape::Uniform => {}
-        BoardShape::Five => {
-            for i in 0..line.len {
-                board.set(line.cell(i), Some(if five.contains(&i) { letter } else { letter.other() }));
-            }
-        }
-        BoardShape::Six => {
-            for cell in line.cells() {
-                board.set(cell, Some(letter));
-            }
-        }
-        BoardShape::NearFive => {
-            let hole = rng.random_range(five.clone());
-            for i in five {
-                board.set(line.cell(i), Some(if i == hole { letter.other() } else { letter }));
-            }
-        }
-    }
-    board
-}
-
-#[cfg(feature = "arbitrary")]
-impl<'a> arbitrary::Arbitrary<'a> for Script {
-    /// One to 36 moves, one byte each: the cell is the byte mod 36, the letter its bit after that. Running out of
-    /// bytes is an error rather than a run of `1 1 X`, so short inputs do not collapse into one script.
-    fn arbitrary(u: &mut arbitrary::Unstructured<'a>) -> arbitrary::Result<Script> {
-        let len = u.int_in_range(1..=CELLS)?;
-        let bytes = u.bytes(len)?;
-        let moves = bytes
-            .iter()
-            .map(|&b| Move::new(Cell::from_index(usize::from(b) % CELLS), Letter::ALL[usize::from(b) / CELLS % 2]))
-            .collect();
-        Ok(Script { moves })
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -857,25 +675,6 @@ mod tests {
         let mut bad = rows;
         bad[2] = "..Z...";
         assert_eq!(fault(&bad), Err((3, "bad character `Z` in column 3: expected `X`, `O` or `.`".to_string())));
-    }
-
-    #[test]
-    fn exact_fives_and_what_is_not_one() {
-        let none = ["XOXOXO", "OXOXOX", "OXOXOX", "XOXOXO", "XOXOXO", "OXOXOX"];
-        assert_eq!(exact_five(&board(none)), None);
-        // A row of five with the other letter at its end.
-        let row = ["XXXXXO", "OXOXOX", "OXOXOX", "XOXOXO", "XOXOXO", "OXOXOX"];
-        let five = exact_five(&board(row)).expect("row 1 holds five X");
-        assert_eq!((five.letter, five.cells[0], five.cells[4]), (Letter::X, Cell::new(0, 0), Cell::new(0, 4)));
-        // A row of six is no exact five.
-        let six = ["XXXXXX", "OXOXOX", "OXOXOX", "XOXOXO", "XOXOXO", "OXOXOX"];
-        assert_eq!(exact_five(&board(six)), None);
-        // A length-5 diagonal needs no end cell of the other letter: it has none.
-        let diagonal = ["OOXOXO", "OXOXOX", "OXOOOX", "XOXOOO", "XOXOXO", "OXOXOX"];
-        let five = exact_five(&board(diagonal)).expect("the diagonal from (1,2) holds five O");
-        assert_eq!((five.letter, five.cells[0], five.cells[4]), (Letter::O, Cell::new(0, 1), Cell::new(4, 5)));
-        assert_eq!(Verdict::of(&board(row)).map(Verdict::winner), Some(Side::Order));
-        assert_eq!(Verdict::of(&Board::new()), None);
     }
 
     #[test]

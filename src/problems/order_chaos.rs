@@ -1,8 +1,11 @@
-//! Order and Chaos: our CHAOS player on the CodeChef protocol, the local grader, the pairing search, and the proof
-//! of the strategy through the oracle. An [`Interactive`] problem: see [`crate::interactive`] for why.
+//! Order and Chaos: our CHAOS player on the CodeChef protocol, the local grader, and the proof of the strategy
+//! through the oracle's prover. An [`Interactive`] problem: see [`crate::interactive`] for why.
+//!
+//! One [`Strategy`] value, held by [`OrderChaos`], is what `play` answers with, what `judge` and `check` play and
+//! what `prove` proves: its own table for the final boards, its own answers for the game tree. A strategy changed
+//! anywhere is then proved as it is played.
 
 pub mod judge;
-pub mod search;
 
 use std::collections::BTreeMap;
 use std::io::{self, BufRead, Write};
@@ -10,20 +13,120 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
 use arbitrary::Unstructured;
+use cases::order_chaos::{Opponent, Script, arbitrary_script, recipe_tables};
 use games::Sizes;
-use games::order_chaos::{
-    self, Board, Pairing, Reader, Script, Side, Verdict, parse_game_count, parse_move, parse_side,
-};
+use games::order_chaos::{self, Board, Move, Pairing, Reader, Side, Verdict, parse_game_count, parse_move, parse_side};
 use indicatif::ProgressBar;
+use oracles::order_chaos::prover::{self, Part, Proof, Refutation};
 use solvers::order_chaos::Strategy;
 
 use crate::check::{CheckOptions, Summary};
 use crate::interactive::{Connection, GameCheck, Interactive, JudgeOptions, Judged, ProveOptions};
-use judge::{Game, Opponent};
-pub use search::recipe_tables;
+use judge::Game;
 
 /// Order and Chaos: the pairing strategy as CHAOS, proved by the oracle over every final board and game tree.
-pub struct OrderChaos;
+pub struct OrderChaos {
+    strategy: Strategy,
+}
+
+impl OrderChaos {
+    /// The problem with `strategy` as our CHAOS: the one value every command plays and proves.
+    pub fn new(strategy: Strategy) -> OrderChaos {
+        OrderChaos { strategy }
+    }
+
+    /// The problem as registered: the tester's table of the editorial.
+    pub fn tester() -> OrderChaos {
+        OrderChaos::new(Strategy::tester())
+    }
+
+    pub fn strategy(&self) -> &Strategy {
+        &self.strategy
+    }
+
+    /// Our player on a thread, for `check`, tests and benches: the protocol without a process.
+    pub fn our_program(&self) -> io::Result<Connection> {
+        let strategy = self.strategy.clone();
+        Connection::in_process(move |input, output| {
+            // The grader stopping early shows up here as the end of the input; the grader reports it, not the player.
+            let _ = play(&strategy, input, output);
+        })
+    }
+
+    /// A whole game of our strategy against game `index`'s ORDER player, without the protocol: for snapshots and
+    /// benches.
+    pub fn self_play(&self, seed: u64, index: u64) -> Game {
+        let strategy = &self.strategy;
+        let (opponent, mut rng) = Opponent::for_game(seed, index, strategy.pairing());
+        let mut board = Board::new();
+        let mut moves = Vec::new();
+        for _ in 0..order_chaos::ROUNDS {
+            let order = opponent.next_move(&board, &mut rng);
+            board.play(order);
+            let answer = strategy.answer(order);
+            board.play(answer);
+            moves.extend([order, answer]);
+        }
+        let verdict = judge::verdict(&board).expect("the board is full");
+        Game { index, program: Side::Chaos, opponent: Some(opponent), moves, verdict }
+    }
+
+    /// The `order_chaos` fuzz target: a strategy (ours or one of the recipe tables, by the first byte) against an
+    /// ORDER script built from the rest. Every answer must be legal and every final board a CHAOS win, by the
+    /// grader's judge and by the oracle's. Panics otherwise, with the game drawn.
+    pub fn fuzz_game(&self, data: &[u8]) {
+        static RECIPE: std::sync::OnceLock<Vec<Strategy>> = std::sync::OnceLock::new();
+        let recipe = RECIPE.get_or_init(|| {
+            recipe_tables().into_iter().map(|t| Strategy::new(t).expect("a recipe table is a pairing")).collect()
+        });
+        let Some((which, script)) = fuzz_case(data) else { return };
+        let strategy = match usize::from(which) % (1 + recipe.len()) {
+            0 => &self.strategy,
+            k => &recipe[k - 1],
+        };
+        let mut board = Board::new();
+        let mut moves = Vec::new();
+        for _ in 0..order_chaos::ROUNDS {
+            let Some(order) = script.next_move(&board) else { break };
+            board.play(order);
+            moves.push(order);
+            let answer = strategy.reply(&board, order);
+            let Some(answer) = answer.filter(|a| a.cell != order.cell) else {
+                panic!("no legal answer to {order}\n{}{}", strategy.pairing(), order_chaos::drawing(&moves));
+            };
+            board.play(answer);
+            moves.push(answer);
+        }
+        let verdict = judge::verdict(&board).expect("the board is full");
+        let oracle = oracles::order_chaos::order_wins(&board);
+        assert!(
+            verdict == Verdict::ChaosWins && !oracle,
+            "{verdict}; oracle: ORDER wins = {oracle}\nscript {script}\n{}{}",
+            strategy.pairing(),
+            order_chaos::drawing(&moves)
+        );
+    }
+
+    /// The `order_chaos_parse` fuzz target: arbitrary bytes as the grader's lines to our player, which must end
+    /// with games played or a clean error, never a panic or a hang; and every line that parses as a T, side or move
+    /// must print back to a line that parses to the same value.
+    pub fn fuzz_lines(&self, data: &[u8]) {
+        let mut output = Vec::new();
+        let _ = play(&self.strategy, &mut &data[..], &mut output);
+        let board = Board::new();
+        for text in String::from_utf8_lossy(data).lines() {
+            if let Ok(mv) = parse_move(1, text, &board) {
+                assert_eq!(parse_move(1, &mv.to_string(), &board), Ok(mv), "`{text}` does not round-trip");
+            }
+            if let Ok(side) = parse_side(1, text) {
+                assert_eq!(parse_side(1, side.as_str()), Ok(side), "`{text}` does not round-trip");
+            }
+            if let Ok(t) = parse_game_count(1, text) {
+                assert_eq!(parse_game_count(1, &t.to_string()), Ok(t), "`{text}` does not round-trip");
+            }
+        }
+    }
+}
 
 /// Games a bare `check` plays through the protocol (in process, about a second in release).
 pub const CHECK_CASES: u64 = 1000;
@@ -58,14 +161,6 @@ fn say(output: &mut dyn Write, line: &str) -> anyhow::Result<()> {
     writeln!(output, "{line}").and_then(|()| output.flush()).context("writing to the grader")
 }
 
-/// Our player on a thread, for `check`, tests and benches: the protocol without a process.
-pub fn our_program() -> io::Result<Connection> {
-    Connection::in_process(|input, output| {
-        // The grader stopping early shows up here as the end of the input; the grader reports it, not the player.
-        let _ = play(&Strategy::tester(), input, output);
-    })
-}
-
 /// The table `--table` names: `tester`, `editorialist`, or a file of six rows of six ids.
 pub fn named_table(name: &str) -> anyhow::Result<(String, Pairing)> {
     Ok(match name {
@@ -90,57 +185,46 @@ fn editorial_name(pairing: &Pairing) -> Option<&'static str> {
     }
 }
 
-/// The final boards (2^18) of one table through the oracle; the counter-play on failure.
-fn prove_final_boards(pairing: &Pairing, report: &mut dyn Write) -> anyhow::Result<bool> {
-    let clock = Instant::now();
-    let result = oracles::order_chaos::final_boards(pairing);
-    let seconds = clock.elapsed().as_secs_f64();
-    match result {
-        Ok(boards) => {
-            writeln!(report, "final boards: {boards}, none with an exact five-in-a-row ({seconds:.2} s)")?;
-            Ok(true)
-        }
-        Err(counter) => {
-            writeln!(report, "final boards: ORDER wins ({seconds:.2} s)\n{counter}")?;
-            Ok(false)
-        }
+/// How reports name a strategy's table.
+fn table_name(pairing: &Pairing) -> String {
+    match editorial_name(pairing) {
+        Some(who) => format!("the {who}'s table"),
+        None => "the strategy's table".into(),
     }
 }
 
-/// The game tree of ORDER's choices against the strategy through the oracle; the counter-play on failure.
-fn prove_walk(strategy: &Strategy, report: &mut dyn Write) -> anyhow::Result<bool> {
-    let clock = Instant::now();
-    let result = oracles::order_chaos::walk(strategy.pairing(), &|board, order| strategy.reply(board, order));
-    let seconds = clock.elapsed().as_secs_f64();
-    match result {
-        Ok(positions) => {
-            writeln!(
-                report,
-                "game tree: {positions} positions, CHAOS always has a legal answer and wins every full board \
-                 ({seconds:.2} s)"
-            )?;
-            Ok(true)
-        }
-        Err(counter) => {
-            writeln!(report, "game tree: ORDER wins ({seconds:.2} s)\n{counter}")?;
-            Ok(false)
-        }
-    }
+/// The proof of `strategy` through `through`, by the oracle's prover: `strategy`'s own table for the final boards
+/// and its own answers for the game tree, so what is proved is what is played.
+fn prove_strategy(strategy: &Strategy, through: Part) -> Result<Proof, Refutation> {
+    prover::prove(strategy.pairing(), &|board: &Board, order| strategy.reply(board, order), through)
 }
 
-fn prove_one(name: &str, pairing: Pairing, report: &mut dyn Write) -> anyhow::Result<bool> {
-    writeln!(report, "{name}:\n{pairing}")?;
-    let strategy = Strategy::new(pairing);
-    if let Err(e) = &strategy {
-        writeln!(report, "not a table CHAOS can play: {e}")?;
-    }
-    // A table that loses on its final boards has its counter-play already; the walk would only find another.
-    if !prove_final_boards(&pairing, report)? {
-        return Ok(false);
-    }
-    match &strategy {
-        Ok(strategy) => prove_walk(strategy, report),
-        Err(_) => Ok(false),
+/// A line per part of a proof, or the part that failed and its counter-play; whether the proof holds.
+fn report_proof(proof: &Result<Proof, Refutation>, report: &mut dyn Write) -> anyhow::Result<bool> {
+    match proof {
+        Ok(proof) => {
+            let boards = proof.final_boards;
+            let seconds = boards.time.as_secs_f64();
+            writeln!(report, "final boards: {}, none with an exact five-in-a-row ({seconds:.2} s)", boards.count)?;
+            if let Some(tree) = proof.game_tree {
+                writeln!(
+                    report,
+                    "game tree: {} positions, CHAOS always has a legal answer and wins every full board ({:.2} s)",
+                    tree.count,
+                    tree.time.as_secs_f64()
+                )?;
+            }
+            Ok(true)
+        }
+        Err(refutation) => {
+            let part = match refutation.part {
+                Part::FinalBoards => "final boards",
+                Part::GameTree => "game tree",
+            };
+            let seconds = refutation.time.as_secs_f64();
+            writeln!(report, "{part}: ORDER wins ({seconds:.2} s)\n{}", refutation.counter_play)?;
+            Ok(false)
+        }
     }
 }
 
@@ -156,8 +240,9 @@ fn prove_all(walk: bool, report: &mut dyn Write) -> anyhow::Result<bool> {
             None => format!("table {}", i + 1),
         };
         let mut buffer = Vec::new();
+        let through = if walk { Part::GameTree } else { Part::FinalBoards };
         let ok = match Strategy::new(table) {
-            Ok(strategy) => prove_final_boards(&table, &mut buffer)? && (!walk || prove_walk(&strategy, &mut buffer)?),
+            Ok(strategy) => report_proof(&prove_strategy(&strategy, through), &mut buffer)?,
             Err(e) => {
                 writeln!(buffer, "not a table CHAOS can play: {e}")?;
                 false
@@ -206,24 +291,25 @@ impl Interactive for OrderChaos {
         CHECK_CASES
     }
 
-    /// The 2^18 final boards of the tester's table through the oracle, then games of our player through the
-    /// protocol (in process) against every kind of ORDER player, each final board judged by the grader's judge in
-    /// `games` and by the oracle's own. The game-tree walk takes longer: it runs in `prove` and the tests.
+    /// The 2^18 final boards of our strategy's table through the oracle, then games of our player through the
+    /// protocol (in process) against every kind of ORDER player, each final board judged by the grader's own judge
+    /// and by the oracle's. The game-tree walk takes longer: it runs in `prove` and the tests.
     fn check(&self, options: &CheckOptions, progress: &ProgressBar) -> GameCheck {
-        let clock = Instant::now();
-        let proof = oracles::order_chaos::final_boards(&Pairing::TESTER);
-        let mut oracle_time = clock.elapsed();
-        let (proof, mut failure) = match proof {
-            Ok(boards) => (
+        let table = table_name(self.strategy.pairing());
+        let (proof, mut failure, mut oracle_time) = match prove_strategy(&self.strategy, Part::FinalBoards) {
+            Ok(proof) => (
                 format!(
-                    "order-chaos: {boards} final boards of the tester's table, none with an exact five ({:.2} s)",
-                    oracle_time.as_secs_f64()
+                    "order-chaos: {} final boards of {table}, none with an exact five ({:.2} s)",
+                    proof.final_boards.count,
+                    proof.final_boards.time.as_secs_f64()
                 ),
                 None,
+                proof.final_boards.time,
             ),
-            Err(counter) => (
-                "order-chaos: the tester's table LOSES".to_string(),
-                Some(format!("the tester's table loses:\n{counter}")),
+            Err(refutation) => (
+                format!("order-chaos: {table} LOSES"),
+                Some(format!("{table} loses:\n{}", refutation.counter_play)),
+                refutation.time,
             ),
         };
         let mut answers = BTreeMap::new();
@@ -235,14 +321,14 @@ impl Interactive for OrderChaos {
         while from < end && failure.is_none() && options.time.is_none_or(|limit| clock.elapsed() < limit) {
             let games = (end - from).min(order_chaos::MAX_T);
             let judge = JudgeOptions { seed: options.seed, from, games, timeout: OUR_TIMEOUT, per_game: false };
-            let mut program = match our_program() {
+            let mut program = match self.our_program() {
                 Ok(program) => program,
                 Err(e) => {
                     failure = Some(format!("order-chaos: cannot start our player: {e}"));
                     break;
                 }
             };
-            let broken = judge::run(&mut program, &judge, |game| {
+            let broken = judge::run(&mut program, &judge, &self.strategy, |game| {
                 checked += 1;
                 progress.inc(1);
                 let board = game.board();
@@ -299,7 +385,7 @@ impl Interactive for OrderChaos {
     }
 
     fn play(&self, input: &mut dyn BufRead, output: &mut dyn Write) -> anyhow::Result<u64> {
-        play(&Strategy::tester(), input, output)
+        play(&self.strategy, input, output)
     }
 
     fn judge(&self, mut program: Connection, options: &JudgeOptions, report: &mut dyn Write) -> io::Result<Judged> {
@@ -310,7 +396,7 @@ impl Interactive for OrderChaos {
         let clock = Instant::now();
         let (mut played, mut won, mut as_chaos) = (0, 0, 0);
         let mut write_error = None;
-        let broken = judge::run(&mut program, options, |game| {
+        let broken = judge::run(&mut program, options, &self.strategy, |game| {
             played += 1;
             won += u64::from(game.won());
             as_chaos += u64::from(game.program == Side::Chaos);
@@ -373,98 +459,43 @@ impl Interactive for OrderChaos {
             }
             return prove_all(options.walk, report);
         }
-        let (name, pairing) = named_table(options.strategy.as_deref().unwrap_or("tester"))?;
-        prove_one(&name, pairing, report)
+        let (name, strategy) = match options.strategy.as_deref() {
+            None => (table_name(self.strategy.pairing()), self.strategy.clone()),
+            Some(table) => {
+                let (name, pairing) = named_table(table)?;
+                match Strategy::new(pairing) {
+                    Ok(strategy) => (name, strategy),
+                    Err(e) => {
+                        writeln!(report, "{name}:\n{pairing}")?;
+                        writeln!(report, "not a table CHAOS can play: {e}")?;
+                        // Its final boards need only the table and the pairing rule, no strategy (the walk, which
+                        // would ask one, is not run): they still show ORDER's win where the table has one.
+                        let never_asked = |_: &Board, _: Move| None;
+                        report_proof(&prover::prove(&pairing, &never_asked, Part::FinalBoards), report)?;
+                        return Ok(false);
+                    }
+                }
+            }
+        };
+        writeln!(report, "{name}:\n{}", strategy.pairing())?;
+        report_proof(&prove_strategy(&strategy, Part::GameTree), report)
     }
 
     fn fuzz_differential(&self, data: &[u8]) {
-        fuzz_game(data)
+        self.fuzz_game(data)
     }
 
     fn fuzz_parse(&self, data: &[u8]) {
-        fuzz_parse(data)
+        self.fuzz_lines(data)
     }
 }
 
-/// The `order_chaos` fuzz target: a table (the tester's or one of the recipe tables, by the first byte) against an
-/// ORDER script built from the rest. Every answer must be legal and every final board a CHAOS win, by the grader's
-/// judge and by the oracle's. Panics otherwise, with the game drawn.
 /// What an `order_chaos` fuzz input stands for: which table (a byte, taken modulo the tables there are) and ORDER's
 /// script; none when the bytes run out first.
 pub fn fuzz_case(data: &[u8]) -> Option<(u8, Script)> {
     let mut u = Unstructured::new(data);
     let which = u.arbitrary::<u8>().ok()?;
     // Too few bytes for a script: skip rather than pad with zeros, which would all be the same game.
-    let script = u.arbitrary::<Script>().ok()?;
+    let script = arbitrary_script(&mut u).ok()?;
     Some((which, script))
-}
-
-pub fn fuzz_game(data: &[u8]) {
-    static TABLES: std::sync::OnceLock<Vec<Strategy>> = std::sync::OnceLock::new();
-    let tables = TABLES.get_or_init(|| {
-        let mut tables = vec![Strategy::tester()];
-        tables.extend(recipe_tables().into_iter().map(|t| Strategy::new(t).expect("a recipe table is a pairing")));
-        tables
-    });
-    let Some((which, script)) = fuzz_case(data) else { return };
-    let strategy = &tables[usize::from(which) % tables.len()];
-    let mut board = Board::new();
-    let mut moves = Vec::new();
-    for _ in 0..order_chaos::ROUNDS {
-        let Some(order) = script.next_move(&board) else { break };
-        board.play(order);
-        moves.push(order);
-        let answer = strategy.reply(&board, order);
-        let Some(answer) = answer.filter(|a| a.cell != order.cell) else {
-            panic!("no legal answer to {order}\n{}{}", strategy.pairing(), order_chaos::drawing(&moves));
-        };
-        board.play(answer);
-        moves.push(answer);
-    }
-    let verdict = Verdict::of(&board).expect("the board is full");
-    let oracle = oracles::order_chaos::order_wins(&board);
-    assert!(
-        verdict == Verdict::ChaosWins && !oracle,
-        "{verdict}; oracle: ORDER wins = {oracle}\nscript {script}\n{}{}",
-        strategy.pairing(),
-        order_chaos::drawing(&moves)
-    );
-}
-
-/// The `order_chaos_parse` fuzz target: arbitrary bytes as the grader's lines to our player, which must end with
-/// games played or a clean error, never a panic or a hang; and every line that parses as a T, side or move must
-/// print back to a line that parses to the same value.
-pub fn fuzz_parse(data: &[u8]) {
-    let mut output = Vec::new();
-    let _ = play(&Strategy::tester(), &mut &data[..], &mut output);
-    let board = Board::new();
-    for text in String::from_utf8_lossy(data).lines() {
-        if let Ok(mv) = parse_move(1, text, &board) {
-            assert_eq!(parse_move(1, &mv.to_string(), &board), Ok(mv), "`{text}` does not round-trip");
-        }
-        if let Ok(side) = parse_side(1, text) {
-            assert_eq!(parse_side(1, side.as_str()), Ok(side), "`{text}` does not round-trip");
-        }
-        if let Ok(t) = parse_game_count(1, text) {
-            assert_eq!(parse_game_count(1, &t.to_string()), Ok(t), "`{text}` does not round-trip");
-        }
-    }
-}
-
-/// A whole game of our strategy against game `index`'s ORDER player, without the protocol: for snapshots and
-/// benches.
-pub fn self_play(seed: u64, index: u64) -> Game {
-    let (opponent, mut rng) = Opponent::for_game(seed, index);
-    let strategy = Strategy::tester();
-    let mut board = Board::new();
-    let mut moves = Vec::new();
-    for _ in 0..order_chaos::ROUNDS {
-        let order = opponent.next_move(&board, &mut rng);
-        board.play(order);
-        let answer = strategy.answer(order);
-        board.play(answer);
-        moves.extend([order, answer]);
-    }
-    let verdict = Verdict::of(&board).expect("the board is full");
-    Game { index, program: Side::Chaos, opponent: Some(opponent), moves, verdict }
 }
