@@ -138,18 +138,19 @@ impl Connection {
         Ok(Connection::over(stdin, stdout, Some(program)))
     }
 
-    /// A player on a thread of this process, speaking through in-memory pipes: the protocol without process start-up
-    /// costs, for `check` and tests.
+    /// A player on a thread of this process, speaking through two OS pipes (`std::io::pipe`): the protocol without
+    /// process start-up costs, for `check` and tests. The player's side of each pipe closes when it returns, which is
+    /// the end of its output; closing ours (see [`Connection::finish`]) is the end of its input.
     pub fn in_process(
         player: impl FnOnce(&mut dyn BufRead, &mut dyn Write) + Send + 'static,
     ) -> io::Result<Connection> {
-        let (our_output, their_input) = channel_pipe();
-        let (their_output, our_input) = channel_pipe();
-        std::thread::spawn(move || {
+        let (their_input, our_output) = io::pipe()?;
+        let (our_input, their_output) = io::pipe()?;
+        std::thread::Builder::new().name("in-process player".into()).spawn(move || {
             let mut input = BufReader::new(their_input);
             let mut output = their_output;
             player(&mut input, &mut output);
-        });
+        })?;
         Ok(Connection::over(our_output, our_input, None))
     }
 
@@ -233,45 +234,4 @@ impl Connection {
 enum Received {
     Line(Vec<u8>),
     TooLong,
-}
-
-/// A one-way in-memory pipe: what one end writes, the other reads, and dropping the writer is the end of the input.
-/// (`std::io::pipe` would do, but it is newer than the workspace's minimum Rust version.)
-fn channel_pipe() -> (PipeWriter, PipeReader) {
-    let (sender, receiver) = mpsc::channel();
-    (PipeWriter(sender), PipeReader { receiver, chunk: Vec::new(), at: 0 })
-}
-
-struct PipeWriter(Sender<Vec<u8>>);
-
-impl Write for PipeWriter {
-    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        self.0.send(buf.to_vec()).map_err(|_| io::Error::from(io::ErrorKind::BrokenPipe))?;
-        Ok(buf.len())
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        Ok(())
-    }
-}
-
-struct PipeReader {
-    receiver: Receiver<Vec<u8>>,
-    chunk: Vec<u8>,
-    at: usize,
-}
-
-impl Read for PipeReader {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        while self.at == self.chunk.len() {
-            match self.receiver.recv() {
-                Ok(chunk) => (self.chunk, self.at) = (chunk, 0),
-                Err(_) => return Ok(0),
-            }
-        }
-        let n = buf.len().min(self.chunk.len() - self.at);
-        buf[..n].copy_from_slice(&self.chunk[self.at..self.at + n]);
-        self.at += n;
-        Ok(n)
-    }
 }

@@ -60,7 +60,7 @@ fn hex_transpose_swap_and_half_turn_keep_the_verdict() {
 /// draw in 100 is a generated game of the full size, with 10^6 moves. Not the same game as the small one (the big
 /// board's other edges are far), only a game that reaches the big board's border and its largest coordinates.
 fn havannah_draw(i: u64) -> Game {
-    if i % 100 == 0 {
+    if i.is_multiple_of(100) {
         return mixed_case::<Havannah>(SEED, i, Sizes::new(578, MAX_S as usize));
     }
     let small = mixed_case::<Havannah>(SEED, i, Sizes::new(2, 40));

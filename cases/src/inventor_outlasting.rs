@@ -197,7 +197,7 @@ fn full(rng: &mut impl Rng, spots: usize) -> Board {
     if spots == 0 {
         return Board::new(1, 1);
     }
-    let divisors: Vec<usize> = (1..=spots).filter(|d| spots % d == 0).collect();
+    let divisors: Vec<usize> = (1..=spots).filter(|d| spots.is_multiple_of(*d)).collect();
     let rows = divisors[rng.random_range(0..divisors.len())];
     scattered(rng, rows, spots / rows, spots)
 }
@@ -386,7 +386,7 @@ impl Cases for InventorOutlasting {
 
 /// The shapes R×C with R·C = `cells`, R ascending.
 pub fn shapes(cells: usize) -> impl Iterator<Item = (usize, usize)> {
-    (1..=cells).filter(move |r| cells % r == 0).map(move |r| (r, cells / r))
+    (1..=cells).filter(move |r| cells.is_multiple_of(*r)).map(move |r| (r, cells / r))
 }
 
 /// Every board of `cells` cells: each shape of [`shapes`] with each of its 2^cells spot patterns, in counting order

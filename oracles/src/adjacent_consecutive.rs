@@ -123,7 +123,7 @@ pub fn winning_after(n: u32, played: &[Move]) -> bool {
     let settled = board.windows(2).any(|pair| pair[0] != 0 && pair[1] != 0 && pair[0].abs_diff(pair[1]) == 1);
     let mut search = Late { board, taken: vec![false; tiles.len()], cells, tiles, settled, memo: HashMap::new() };
     let a = search.a_wins(played.len());
-    if played.len() % 2 == 0 { a } else { !a }
+    if played.len().is_multiple_of(2) { a } else { !a }
 }
 
 /// Minimax from a state: the board stays the whole row, and only its empty cells and unused tiles are tried.
@@ -161,7 +161,7 @@ impl Late {
                     (c > 0 && row[c - 1].abs_diff(tile) == 1) || row.get(c + 1).is_some_and(|&t| t.abs_diff(tile) == 1)
                 })
         } else {
-            let a_to_move = placed % 2 == 0;
+            let a_to_move = placed.is_multiple_of(2);
             let mut moves = Vec::new();
             for k in (0..self.tiles.len()).filter(|&k| !self.taken[k]) {
                 for &c in self.cells.iter().filter(|&&c| self.board[c] == 0) {

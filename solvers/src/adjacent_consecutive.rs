@@ -113,7 +113,7 @@ impl Position {
 
     /// Whether A moves next (A moves first, then they alternate).
     pub fn a_to_move(&self) -> bool {
-        self.played % 2 == 0
+        self.played.is_multiple_of(2)
     }
 
     /// Put `m.tile` into `m.cell`. Panics if the tile is used or the cell filled: parsing rules that out.
@@ -294,7 +294,7 @@ impl Position {
 fn closed_form(k: u32, cell_halves: u64, tile_halves: u64) -> bool {
     match k {
         2 => cell_halves == 1 && tile_halves == 1,
-        _ if k % 2 == 0 => false,
+        _ if k.is_multiple_of(2) => false,
         // 2·(Zc + Zt) > K for odd K, in a form where `>=` for `>` is a different rule, not the same one.
         _ => cell_halves + tile_halves > u64::from(k / 2),
     }

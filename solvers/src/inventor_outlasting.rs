@@ -415,7 +415,7 @@ mod tests {
                 state ^= state << 13;
                 state ^= state >> 7;
                 state ^= state << 17;
-                b.set_spot(cell.row, cell.col, state % 3 != 0);
+                b.set_spot(cell.row, cell.col, !state.is_multiple_of(3));
             }
             b
         };

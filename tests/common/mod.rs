@@ -28,7 +28,7 @@ pub fn mixed_size(seed: u64, index: u64, limits: Sizes) -> usize {
     // A stream of its own (seed + 1), so the case drawn at this size is case `index` of `seed` as `gen` prints it.
     let mut rng = case_rng(seed.wrapping_add(1), index);
     let (low, high) = (limits.min.max(1), limits.max);
-    if index % TOP_EVERY == 0 {
+    if index.is_multiple_of(TOP_EVERY) {
         return rng.random_range(high - (high - low) / 10..=high);
     }
     let log = rng.random_range((low as f64).ln()..=(high as f64).ln());

@@ -69,7 +69,7 @@ fn cell_moves(cell: Cell) -> u128 {
 /// The move of one bit of [`order_moves`].
 fn order_move(bit: u32) -> Move {
     let index = (bit / 2) as u8;
-    let letter = if bit % 2 == 0 { Letter::X } else { Letter::O };
+    let letter = if bit.is_multiple_of(2) { Letter::X } else { Letter::O };
     Move { cell: Cell { row: index / SIDE as u8, col: index % SIDE as u8 }, letter }
 }
 
@@ -336,7 +336,7 @@ impl<'a, C: Chaos + ?Sized> Walker<'a, C> {
             for (i, &pair) in self.pairs.iter().enumerate() {
                 let state = code / self.pow3[i] % 3;
                 let parent = code - state * self.pow3[i];
-                if state == 0 || start / self.pow3[i] % 3 != 0 || !self.is_reached(parent) {
+                if state == 0 || !(start / self.pow3[i]).is_multiple_of(3) || !self.is_reached(parent) {
                     continue;
                 }
                 let mut board = self.decode(parent).board;
