@@ -1,4 +1,4 @@
-//! The bodies of the fuzz targets, kept here so that `tests/fuzz_corpus.rs` replays the committed corpora through
+//! The bodies of the fuzz targets, kept here so that `tests/suites.rs` replays the committed corpora through
 //! exactly what `cargo fuzz run` executes.
 
 use arbitrary::Unstructured;

@@ -2,22 +2,16 @@
 //! Consecutive sample drawn, and Order and Chaos's games and generators. Every problem's corpus and digests are in
 //! `suites.rs`. A change shows as a readable diff under `cargo insta review`.
 
+mod common;
+
+use common::{fnv1a, snapshot};
+
 use gamecheck::generate_case;
 use gamecheck::problems::Havannah;
 use games::Contest;
 use games::Sizes;
 
 const SEED: u64 = 7;
-
-fn snapshot(name: &str, text: String) {
-    insta::with_settings!({
-        snapshot_path => concat!(env!("CARGO_MANIFEST_DIR"), "/snapshots"),
-        prepend_module_to_snapshot => false,
-        omit_expression => true,
-    }, {
-        insta::assert_snapshot!(name, text);
-    });
-}
 
 /// What Havannah's shrinker offers for a few games, in its order (the board scaled down, the shifts that keep every
 /// stone, the first half, all but the last move, runs of moves left out, single moves left out): checks and proptest
@@ -81,11 +75,6 @@ fn order_chaos_games() {
         ));
     }
     snapshot("order-chaos", text);
-}
-
-/// FNV-1a, written out: std's hashers do not promise the same value across Rust releases.
-fn fnv1a(text: &str) -> u64 {
-    text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3))
 }
 
 /// Order and Chaos is interactive, with no contest input to generate: what its generators make is ORDER's scripts,

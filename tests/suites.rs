@@ -10,11 +10,15 @@
 //! Test names start with the problem's module (`hex::differential_check_sizes`), so a name filter (`cargo test
 //! --test suites hex::`, or `.ci/mutants hex`) runs one problem's suites.
 
+mod common;
+
+use common::{fnv1a, snapshot};
+
 use std::path::Path;
 
 use assert_cmd::Command;
 use gamecheck::problem::Verdicts;
-use gamecheck::registry::{Engine, Entry, PROBLEMS};
+use gamecheck::registry::{Engine, Entry, INTERACTIVE, PROBLEMS};
 use gamecheck::{Case, Problem, generate_case, strategy};
 use games::{Contest, Sizes};
 use indicatif::ProgressBar;
@@ -188,6 +192,39 @@ suites! {
     },
 }
 
+/// The interactive problems (see `gamecheck::interactive`) have no cases to compare: what every one of them shares
+/// is its fuzz targets, which play games, and their committed corpora replay here. Their other suites are written by
+/// hand, as each plays its own protocol.
+macro_rules! interactive_suites {
+    ($($module:ident),* $(,)?) => {
+        $(
+            mod $module {
+                use super::*;
+
+                #[test]
+                fn fuzz_corpus_inputs_pass_their_targets() {
+                    let name = stringify!($module).replace('_', "-");
+                    let problem = gamecheck::registry::find_interactive(&name).expect("a registered interactive problem");
+                    replay(stringify!($module), |data| problem.fuzz_differential(data));
+                    replay(concat!(stringify!($module), "_parse"), |data| problem.fuzz_parse(data));
+                }
+            }
+        )*
+
+        #[test]
+        fn every_registered_interactive_problem_has_its_suites() {
+            let declared = [$(stringify!($module).replace('_', "-")),*];
+            for problem in INTERACTIVE.iter() {
+                assert!(declared.iter().any(|d| d == problem.name()), "{}: one line in interactive_suites!", problem.name());
+            }
+        }
+    };
+}
+
+interactive_suites! {
+    order_chaos,
+}
+
 const SNAPSHOT_SEED: u64 = 7;
 
 fn gamecheck() -> Command {
@@ -203,16 +240,6 @@ fn agree<P: Problem>(case: &Case<P>) -> Result<(), TestCaseError> {
         P::Game::write(std::slice::from_ref(case))
     );
     Ok(())
-}
-
-fn snapshot(name: &str, text: String) {
-    insta::with_settings!({
-        snapshot_path => concat!(env!("CARGO_MANIFEST_DIR"), "/snapshots"),
-        prepend_module_to_snapshot => false,
-        omit_expression => true,
-    }, {
-        insta::assert_snapshot!(name, text);
-    });
 }
 
 /// A fixed seeded corpus drawn for people, kept in `snapshots/NAME.snap`: a change in any answer (or in the
@@ -231,11 +258,6 @@ fn corpus<P: Problem>(
         text.push_str(&draw(index, &case));
     }
     snapshot(name, text);
-}
-
-/// FNV-1a, written out: std's hashers do not promise the same value across Rust releases.
-fn fnv1a(text: &str) -> u64 {
-    text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3))
 }
 
 /// The first cases of a run as `gamecheck gen` writes them, reduced to a digest in `snapshots/NAME-KIND.snap`. The

@@ -82,3 +82,20 @@ pub fn holds<P: Problem>(
 pub fn same<T: PartialEq + std::fmt::Debug>(what: &str, a: T, b: T) -> Result<(), String> {
     if a == b { Ok(()) } else { Err(format!("{what}: {a:?} against {b:?}")) }
 }
+
+/// A snapshot kept in `snapshots/NAME.snap`, named without the suite's module, so a suite can move files and keep
+/// its snapshots.
+pub fn snapshot(name: &str, text: String) {
+    insta::with_settings!({
+        snapshot_path => concat!(env!("CARGO_MANIFEST_DIR"), "/snapshots"),
+        prepend_module_to_snapshot => false,
+        omit_expression => true,
+    }, {
+        insta::assert_snapshot!(name, text);
+    });
+}
+
+/// FNV-1a, written out: std's hashers do not promise the same value across Rust releases.
+pub fn fnv1a(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3))
+}
