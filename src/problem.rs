@@ -40,7 +40,8 @@ pub trait Problem: 'static {
     fn solve(case: &Case<Self>) -> Answer<Self>;
     fn oracle(case: &Case<Self>) -> Answer<Self>;
     /// How the harness draws a case: the game's own generator, unless the pairing steers it with an engine (as
-    /// Adjacent and Consecutive's generator asks the solver which moves keep a win).
+    /// Adjacent and Consecutive's generator asks the solver which moves keep a win). Tests that mean "the case the
+    /// harness draws" call this, not `Cases::generate`, which for such a problem draws other cases.
     fn draw(rng: &mut ChaCha8Rng, sizes: Sizes) -> Case<Self> {
         Self::Game::generate(rng, sizes)
     }
