@@ -707,13 +707,7 @@ mod tests {
         let mut plain = vec![false; n as usize + 2];
         plain[0] = true;
         plain[n as usize + 1] = true;
-        let mut state = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = crate::xorshift(0x2545_F491_4F6C_DD1Du64);
         for round in 0..6_000 {
             let x = 1 + (next() % u64::from(n)) as u32;
             if round % 3 == 2 {

@@ -514,13 +514,7 @@ mod tests {
         let mut hexagon: Vec<Cell> = (1..=23).flat_map(|x| (1..=23).map(move |y| Cell { x, y })).collect();
         hexagon.retain(|c| (i64::from(c.x) - i64::from(c.y)).abs() < 12);
         // A fixed shuffle: the stones of the hexagon meet in every order of sizes.
-        let mut state = 0x2545_F491_4F6C_DD1Du64;
-        for i in (1..hexagon.len()).rev() {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            hexagon.swap(i, (state % (i as u64 + 1)) as usize);
-        }
+        crate::shuffle(&mut hexagon, 0x2545_F491_4F6C_DD1Du64);
         for (size, moves) in [(100, row), (12, hexagon)] {
             let mut board = Board::new(size, moves.len());
             for &cell in &moves {
@@ -812,13 +806,7 @@ mod tests {
     /// Whole boards filled in random orders: every kind and mixture turns up, at every distance from the border.
     #[test]
     fn witnesses_of_random_games() {
-        let mut state = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = crate::xorshift(0x9E37_79B9_7F4A_7C15u64);
         let mut kinds = std::collections::BTreeMap::new();
         for round in 0..3000 {
             let size = 2 + round % 9;
@@ -856,13 +844,7 @@ mod tests {
                 (x, y) = (x + dx, y + dy);
             }
         }
-        let mut state = 0x2545_F491_4F6C_DD1Du64;
-        for i in (1..ring.len()).rev() {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            ring.swap(i, (state % (i as u64 + 1)) as usize);
-        }
+        crate::shuffle(&mut ring, 0x2545_F491_4F6C_DD1Du64);
         assert_eq!(certified_everywhere(&game(s, &ring)), format!("ring in move {}", 6 * r));
     }
 
@@ -882,13 +864,7 @@ mod tests {
                 (x, y) = (x + dx, y + dy);
             }
         }
-        let mut state = 0x2545_F491_4F6C_DD1Du64;
-        for i in (1..ring.len()).rev() {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            ring.swap(i, (state % (i as u64 + 1)) as usize);
-        }
+        crate::shuffle(&mut ring, 0x2545_F491_4F6C_DD1Du64);
         let mut games = vec![("ring of 999 996".to_string(), Game { size: s as u32, moves: ring })];
         if let Ok(path) = std::env::var("HAVANNAH_TIMING") {
             let input = std::fs::read_to_string(&path).expect("HAVANNAH_TIMING names a readable file");

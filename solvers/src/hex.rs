@@ -607,13 +607,7 @@ mod tests {
 
     #[test]
     fn random_boards_match_flood_fill() {
-        let mut state = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = crate::xorshift(0x9E37_79B9_7F4A_7C15u64);
         let mut seen = [0usize; 4];
         for round in 0..20_000 {
             let n = 1 + (next() % 9) as usize;
@@ -621,12 +615,12 @@ mod tests {
             // Play a random game, sometimes past its end or with an uneven sprinkle, to cover every verdict.
             let density = next() % 101;
             let bias = next() % 3;
-            let mut mover = if next() % 2 == 0 { Stone::Blue } else { Stone::Red };
+            let mut mover = if next().is_multiple_of(2) { Stone::Blue } else { Stone::Red };
             for cell in b.cells().collect::<Vec<_>>() {
                 if next() % 100 < density {
                     let stone = if bias == 0 {
                         mover
-                    } else if next() % 2 == 0 {
+                    } else if next().is_multiple_of(2) {
                         Stone::Blue
                     } else {
                         Stone::Red
@@ -646,13 +640,7 @@ mod tests {
     /// first chain weaves between two disjoint chains, the case that needs the residual network's back arcs.
     #[test]
     fn bottleneck_search_matches_removal() {
-        let mut state = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = crate::xorshift(0x2545_F491_4F6C_DD1Du64);
         let mut outcomes = [0usize; 2];
         for round in 0..20_000 {
             let n = 1 + (next() % 10) as usize;

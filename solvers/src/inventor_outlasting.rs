@@ -408,14 +408,11 @@ mod tests {
     /// same (it is evaluated instead), so only the memo shows it.
     #[test]
     fn counts_are_exact_and_small_parts_stay_out_of_the_memo() {
-        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = crate::xorshift(0x9E37_79B9_7F4A_7C15u64);
         let mut random = |rows: usize, cols: usize| {
             let mut b = Board::new(rows, cols);
             for cell in b.cells().collect::<Vec<_>>() {
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                b.set_spot(cell.row, cell.col, !state.is_multiple_of(3));
+                b.set_spot(cell.row, cell.col, !next().is_multiple_of(3));
             }
             b
         };
@@ -530,13 +527,7 @@ mod tests {
 
     #[test]
     fn random_boards_match_literal_play() {
-        let mut state = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = crate::xorshift(0x9E37_79B9_7F4A_7C15u64);
         let mut grundies = [0usize; 4];
         for round in 0..1500 {
             let rows = 1 + (next() % 8) as usize;
