@@ -14,7 +14,7 @@ mod common;
 
 use common::{fnv1a, snapshot};
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use assert_cmd::Command;
 use gamecheck::problem::Verdicts;
@@ -281,18 +281,25 @@ fn input_fingerprint(problem: &dyn Entry, kind: &str, cases: u64, sizes: Sizes) 
     );
 }
 
-/// The files of one directory, sorted, with their contents.
-fn files_in(dir: &Path) -> Vec<(String, Vec<u8>)> {
+/// The files of one directory, sorted.
+fn files_in(dir: &Path) -> Vec<PathBuf> {
     let mut files: Vec<_> = std::fs::read_dir(dir)
         .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
         .map(|entry| entry.expect("a readable directory entry").path())
         .collect();
     files.sort();
-    files.into_iter().map(|p| (p.display().to_string(), std::fs::read(&p).expect("a readable file"))).collect()
+    files
 }
 
+/// The inputs of a fuzz target's committed corpus, sorted, each with its contents.
 fn fuzz_corpus(target: &str) -> Vec<(String, Vec<u8>)> {
-    files_in(&Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/corpus").join(target))
+    let files = files_in(&Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/corpus").join(target));
+    files.into_iter().map(|p| (p.display().to_string(), std::fs::read(&p).expect("a readable corpus file"))).collect()
+}
+
+/// A case file as text, or a panic naming it.
+fn read_text(path: &Path) -> String {
+    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
 /// The cases the committed differential corpus of a problem stands for, as its fuzz target builds them, reduced to a
@@ -360,18 +367,19 @@ fn same_output(ours: &str, official: &str) -> bool {
 fn answers_as_recorded(problem: &dyn Entry) {
     let name = problem.name();
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(name);
-    let inputs: Vec<_> = files_in(&dir).into_iter().filter(|(file, _)| file.ends_with(".in")).collect();
-    let names: Vec<&str> = inputs.iter().map(|(file, _)| file.rsplit('/').next().unwrap_or(file)).collect();
+    let inputs: Vec<PathBuf> =
+        files_in(&dir).into_iter().filter(|file| file.extension().is_some_and(|e| e == "in")).collect();
+    let names: Vec<String> =
+        inputs.iter().map(|file| file.file_name().unwrap().to_string_lossy().into_owned()).collect();
     assert!(
-        names.contains(&"sample.in") && names.contains(&"small.in"),
+        names.iter().any(|n| n == "sample.in") && names.iter().any(|n| n == "small.in"),
         "{name}: the official sample and small set must be in tests/data, found {names:?}"
     );
     let mut failures = Vec::new();
     let mut checked = 0;
-    for (file, input) in &inputs {
-        let answers_file = file.replace(".in", ".ans");
-        let answers = std::fs::read_to_string(&answers_file).unwrap_or_else(|e| panic!("{answers_file}: {e}"));
-        let input = String::from_utf8(input.clone()).expect("case files are text");
+    for path in &inputs {
+        let (input, answers) = (read_text(path), read_text(&path.with_extension("ans")));
+        let file = path.display();
         for engine in [Engine::Solver, Engine::Oracle] {
             checked += 1;
             match problem.solve(&input, engine) {
@@ -415,13 +423,13 @@ fn exhaust(problem: &dyn Entry, expected: &[(usize, u64)]) {
 /// one case of it alone; `check` ends with its table and exit 0; `exhaust` counts the smallest exhaustive size.
 fn round_trip<P: Problem>(problem: &dyn Entry, (size, count): (usize, u64)) {
     let name = problem.name();
-    let file = format!("{}/tests/data/{name}/sample.in", env!("CARGO_MANIFEST_DIR"));
-    let answers = std::fs::read_to_string(file.replace(".in", ".ans")).expect("the official sample's answers");
-    let expected = format!("{}\n", answers.trim_end());
-    let sample = std::fs::read_to_string(&file).expect("the official sample");
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(name).join("sample.in");
+    let expected = format!("{}\n", read_text(&path.with_extension("ans")).trim_end());
+    let sample = read_text(&path);
+    let file = path.to_str().expect("the checkout's path is UTF-8");
     gamecheck().args(["solve", name]).write_stdin(sample).assert().success().stdout(expected.clone());
-    gamecheck().args(["solve", name, &file]).assert().success().stdout(expected.clone());
-    gamecheck().args(["solve", name, "--oracle", &file]).assert().success().stdout(expected);
+    gamecheck().args(["solve", name, file]).assert().success().stdout(expected.clone());
+    gamecheck().args(["solve", name, "--oracle", file]).assert().success().stdout(expected);
 
     let sizes = problem.check_sizes().to_string();
     let gen_args = ["gen", name, "--seed", "3", "--size", &sizes];
