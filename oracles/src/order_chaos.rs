@@ -414,19 +414,25 @@ mod tests {
         assert!(shown.contains("  1. ORDER 1 1 O\n  2. CHAOS 6 6 O\n"), "{shown}");
     }
 
-    #[test]
-    fn malformed_tables_are_rejected() {
+    /// Three tables that are no pairing: an id on three cells (and so one on one cell), an id 0, an id 19. Both the
+    /// final-board check and the prover must refuse them.
+    pub(super) fn malformed_tables() -> [[[u8; 6]; 6]; 3] {
         let mut thrice = TESTER;
         thrice[0][0] = 2;
         let mut zero = TESTER;
         zero[5][5] = 0;
         let mut big = TESTER;
         big[5][5] = 19;
-        for ids in [thrice, zero, big] {
+        [thrice, zero, big]
+    }
+
+    #[test]
+    fn malformed_tables_are_rejected() {
+        for ids in malformed_tables() {
             let cp = final_boards(&Pairing { ids }).expect_err("malformed");
             assert!(cp.reason.starts_with("malformed pairing table"), "{cp}");
         }
-        let cp = final_boards(&Pairing { ids: thrice }).unwrap_err();
+        let cp = final_boards(&Pairing { ids: malformed_tables()[0] }).unwrap_err();
         assert!(cp.reason.contains("pair id 1 is on 1 cell(s) (6 6), not 2"), "{cp}");
     }
 }

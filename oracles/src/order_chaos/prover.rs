@@ -690,18 +690,12 @@ mod tests {
     use std::time::Instant;
 
     use super::super::order_wins;
-    use super::super::tests::{EDITORIALIST, TESTER, cell, pairing_chaos, replays};
+    use super::super::tests::{EDITORIALIST, TESTER, cell, malformed_tables, pairing_chaos, replays};
     use super::*;
 
     #[test]
     fn malformed_tables_are_rejected() {
-        let mut thrice = TESTER;
-        thrice[0][0] = 2;
-        let mut zero = TESTER;
-        zero[5][5] = 0;
-        let mut big = TESTER;
-        big[5][5] = 19;
-        for ids in [thrice, zero, big] {
+        for ids in malformed_tables() {
             let cp = walk(&Pairing { ids }, &pairing_chaos(TESTER)).expect_err("malformed");
             assert!(cp.reason.starts_with("malformed pairing table"), "{cp}");
         }
