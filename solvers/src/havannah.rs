@@ -495,15 +495,19 @@ mod tests {
         assert_eq!(judged(&game(4, &moves)), "ring in move 7");
     }
 
-    #[test]
-    fn one_move_can_complete_every_kind() {
-        // S = 5. Group A is a C round the hole (5, 6), open at (5, 5), with arms to corner (5, 9) and to (6, 9) on
-        // the edge y = 9; group B runs from (5, 4) to corner (5, 1), (6, 2) on the edge x − y = 4 and (4, 1) on
-        // the edge y = 1. Neither is anything alone; (5, 5) closes A round the hole and joins B: every kind at once.
+    /// S = 5. Group A is a C round the hole (5, 6), open at (5, 5), with arms to corner (5, 9) and to (6, 9) on the
+    /// edge y = 9; group B runs from (5, 4) to corner (5, 1), (6, 2) on the edge x − y = 4 and (4, 1) on the edge
+    /// y = 1. Neither is anything alone; move 16, (5, 5), closes A round the hole and joins B: every kind at once.
+    fn every_kind_in_one_move() -> Game {
         let a = [(4, 5), (4, 6), (5, 7), (6, 7), (6, 6), (5, 8), (5, 9), (6, 8), (6, 9)];
         let b = [(5, 4), (5, 3), (5, 2), (5, 1), (6, 2), (4, 1)];
         let moves: Vec<(u32, u32)> = a.iter().chain(&b).copied().chain([(5, 5)]).collect();
-        assert_eq!(judged(&game(5, &moves)), "bridge-fork-ring in move 16");
+        game(5, &moves)
+    }
+
+    #[test]
+    fn one_move_can_complete_every_kind() {
+        assert_eq!(judged(&every_kind_in_one_move()), "bridge-fork-ring in move 16");
     }
 
     /// Union by rank keeps every stone within log2(stones) links of its root, whatever the order of play: the bound
@@ -797,10 +801,7 @@ mod tests {
         // The ring round (3, 3) closed by (2, 2), which also joins corner (1, 1) to the arm out to corner (7, 7).
         let bridge_ring = [(1, 1), (2, 3), (3, 4), (4, 4), (4, 3), (3, 2), (5, 5), (6, 6), (7, 7), (2, 2)];
         assert_eq!(certified_everywhere(&game(4, &bridge_ring)), "bridge-ring in move 10");
-        let a = [(4, 5), (4, 6), (5, 7), (6, 7), (6, 6), (5, 8), (5, 9), (6, 8), (6, 9)];
-        let b = [(5, 4), (5, 3), (5, 2), (5, 1), (6, 2), (4, 1)];
-        let moves: Vec<(u32, u32)> = a.iter().chain(&b).copied().chain([(5, 5)]).collect();
-        assert_eq!(certified_everywhere(&game(5, &moves)), "bridge-fork-ring in move 16");
+        assert_eq!(certified_everywhere(&every_kind_in_one_move()), "bridge-fork-ring in move 16");
     }
 
     /// Whole boards filled in random orders: every kind and mixture turns up, at every distance from the border.
