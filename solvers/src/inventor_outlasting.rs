@@ -181,7 +181,8 @@ struct Spots {
     /// `below[a * width + b]`: how many spots lie on `u`-lines `≤ a` and `v`-lines `≤ b`.
     below: Vec<u32>,
     width: usize,
-    /// `lines[a * line_words..][..line_words]`: the spots of `u`-line `a` as a bitset of their `v`-line numbers.
+    /// `lines[a * line_words..][..line_words]`: the spots of `u`-line `a` as a bitset of their `v`-line numbers, and
+    /// a spare zero word.
     lines: Vec<u64>,
     line_words: usize,
 }
@@ -225,7 +226,7 @@ impl Spots {
         }
         let width = m + 1;
         let mut below = vec![0u32; (n + 1) * width];
-        let line_words = (m + 2).div_ceil(64);
+        let line_words = (m + 2).div_ceil(64) + 1;
         let mut lines = vec![0u64; (n + 1) * line_words];
         for &(a, b, _) in &spots {
             below[a * width + b] += 1;
@@ -267,13 +268,12 @@ impl Spots {
     /// The `v`-lines of `u`-line `a` strictly between `v_lo` and `v_hi`, as a bitset shifted down to bit 0 at
     /// `v_lo + 1`; word `j` of it.
     fn window_word(&self, a: u16, v_lo: u16, v_hi: u16, j: usize) -> u64 {
-        let line = &self.lines[usize::from(a) * self.line_words..][..self.line_words];
         let (first, width) = (usize::from(v_lo) + 1 + 64 * j, usize::from(v_hi - v_lo - 1) - 64 * j);
-        let (i, shift) = (first / 64, first % 64);
-        let mut word = line[i] >> shift;
-        if shift > 0 && i + 1 < line.len() {
-            word |= line[i + 1] << (64 - shift);
-        }
+        // Two neighbouring words hold the 64 bits from `first` on; each line ends in a spare zero word, so the
+        // second one is there even at the line's end.
+        let at = usize::from(a) * self.line_words + first / 64;
+        let pair = u128::from(self.lines[at + 1]) << 64 | u128::from(self.lines[at]);
+        let word = (pair >> (first % 64)) as u64;
         if width < 64 { word & ((1 << width) - 1) } else { word }
     }
 
