@@ -286,22 +286,15 @@ impl Spots {
         let at = |a: u16, b: u16| self.below[usize::from(a) * w + usize::from(b)];
         let (v_lo, v_hi) = (rect.v_lo, rect.v_hi - 1);
         let on_u = |a: u16| at(a, v_hi) + at(a - 1, v_lo) - at(a, v_lo) - at(a - 1, v_hi);
-        let (mut first, mut last) = (rect.u_lo + 1, rect.u_hi - 1);
-        while on_u(first) == 0 {
-            first += 1;
+        fn spot_line(mut lines: impl Iterator<Item = u16>, on: impl Fn(u16) -> u32) -> u16 {
+            lines.find(|&line| on(line) != 0).expect("the rectangle holds a spot")
         }
-        while on_u(last) == 0 {
-            last -= 1;
-        }
+        let first = spot_line(rect.u_lo + 1..rect.u_hi, on_u);
+        let last = spot_line((first..rect.u_hi).rev(), on_u);
         let (u_lo, u_hi) = (first - 1, last);
         let on_v = |b: u16| at(u_hi, b) + at(u_lo, b - 1) - at(u_hi, b - 1) - at(u_lo, b);
-        let (mut low, mut high) = (rect.v_lo + 1, rect.v_hi - 1);
-        while on_v(low) == 0 {
-            low += 1;
-        }
-        while on_v(high) == 0 {
-            high -= 1;
-        }
+        let low = spot_line(rect.v_lo + 1..rect.v_hi, on_v);
+        let high = spot_line((low..rect.v_hi).rev(), on_v);
         Rect { u_lo: first - 1, u_hi: last + 1, v_lo: low - 1, v_hi: high + 1 }
     }
 }
@@ -979,6 +972,35 @@ mod tests {
             }
         }
         assert!(sums > 100 && whole > 100, "sums {sums}, whole {whole}");
+    }
+
+    /// Window words against reading the spots one by one, on boards wide enough for windows of several words.
+    #[test]
+    fn window_words_hold_exactly_the_spots_inside() {
+        let mut next = crate::xorshift(0x3C6E_F372_FE94_F82B);
+        for (rows, cols) in [(2, 100), (3, 66), (1, 200), (9, 22)] {
+            let b = random_board(&mut next, rows, cols, 70);
+            for parity in 0..2 {
+                let spots = Spots::of(&b, parity);
+                let (n, m) = (spots.starts.len() as u16 - 1, spots.width as u16);
+                for _ in 0..300 {
+                    let (u_lo, v_lo) = ((next() % u64::from(n)) as u16, (next() % u64::from(m)) as u16);
+                    let u_hi = u_lo + 1 + (next() % u64::from(n - u_lo)) as u16;
+                    let v_hi = v_lo + 1 + (next() % u64::from(m - v_lo)) as u16;
+                    let width = usize::from(v_hi - v_lo - 1);
+                    for a in u_lo + 1..u_hi {
+                        let line = spots.starts[usize::from(a)] as usize..spots.starts[usize::from(a) + 1] as usize;
+                        let mut want = vec![0u64; width.div_ceil(64)];
+                        for &v in spots.bs[line].iter().filter(|&&v| v_lo < v && v < v_hi) {
+                            let bit = usize::from(v - v_lo - 1);
+                            want[bit / 64] |= 1 << (bit % 64);
+                        }
+                        let got: Vec<u64> = (0..want.len()).map(|j| spots.window_word(a, v_lo, v_hi, j)).collect();
+                        assert_eq!(got, want, "line {a} between {v_lo} and {v_hi} of {rows}×{cols}");
+                    }
+                }
+            }
+        }
     }
 
     /// Distinct bounds take distinct slots, all inside the flat table.
