@@ -265,10 +265,10 @@ impl Spots {
         high_row[right] + low_row[left] - low_row[right] - high_row[left]
     }
 
-    /// The `v`-lines of `u`-line `a` strictly between `v_lo` and `v_hi`, as a bitset shifted down to bit 0 at
-    /// `v_lo + 1`; word `j` of it.
-    fn window_word(&self, a: u16, v_lo: u16, v_hi: u16, j: usize) -> u64 {
-        let (first, width) = (usize::from(v_lo) + 1 + 64 * j, usize::from(v_hi - v_lo - 1) - 64 * j);
+    /// The `width` `v`-lines of `u`-line `a` after `v_lo`, as a bitset shifted down to bit 0 at `v_lo + 1`; word
+    /// `j` of it.
+    fn window_word(&self, a: u16, v_lo: u16, width: u16, j: usize) -> u64 {
+        let (first, width) = (usize::from(v_lo) + 1 + 64 * j, usize::from(width) - 64 * j);
         // Two neighbouring words hold the 64 bits from `first` on; each line ends in a spare zero word, so the
         // second one is there even at the line's end.
         let at = usize::from(a) * self.line_words + first / 64;
@@ -299,11 +299,12 @@ impl Spots {
     }
 }
 
-/// A window met before: where its words lie in the memo's store, its size, and its Grundy number.
+/// A window met before: where its words lie in the memo's store, how many there are, its width in `v`-lines, and
+/// its Grundy number.
 struct Window {
     hash: u64,
     start: usize,
-    rows: u16,
+    len: usize,
     width: u16,
     grundy: u32,
 }
@@ -376,7 +377,7 @@ impl Memo {
         let g = match self.keys {
             Keys::Pattern => {
                 let tight = spots.tight(rect);
-                let known = if tight == rect { None } else { self.bounds.get(tight) };
+                let known = self.bounds.get(tight);
                 known.unwrap_or_else(|| {
                     let g = self.by_window(spots, tight);
                     self.bounds.insert(tight, g);
@@ -393,30 +394,30 @@ impl Memo {
     /// The Grundy number of a tight rectangle, found by its window or worked out and stored under it.
     #[inline(never)]
     fn by_window(&mut self, spots: &Spots, tight: Rect) -> u32 {
-        let (rows, width) = (tight.u_hi - tight.u_lo - 1, tight.v_hi - tight.v_lo - 1);
+        // The window's width is part of its key: the same words could be read as other lines of another width.
+        let width = tight.v_hi - tight.v_lo - 1;
         let words = usize::from(width).div_ceil(64);
         self.scratch.clear();
         for a in tight.u_lo + 1..tight.u_hi {
-            self.scratch.extend((0..words).map(|j| spots.window_word(a, tight.v_lo, tight.v_hi, j)));
+            self.scratch.extend((0..words).map(|j| spots.window_word(a, tight.v_lo, width, j)));
         }
         let mut hasher = FxHasher::default();
-        hasher.write_u16(rows);
         hasher.write_u16(width);
         self.scratch.iter().for_each(|&word| hasher.write_u64(word));
         let hash = hasher.finish();
         let (store, scratch) = (&self.store, &self.scratch);
-        let same = |w: &Window| w.rows == rows && w.width == width && store[w.start..][..scratch.len()] == scratch[..];
+        let same = |w: &Window| w.width == width && w.len == scratch.len() && store[w.start..][..w.len] == scratch[..];
         if let Some(window) = self.windows.find(hash, same) {
             return window.grundy;
         }
         let sum = split(&self.scratch, words, tight, &mut self.extents);
-        let start = self.store.len();
+        let (start, len) = (self.store.len(), self.scratch.len());
         self.store.extend_from_slice(&self.scratch);
         let grundy = match sum {
             Some([first, second]) => self.value(spots, first) ^ self.value(spots, second),
             None => self.evaluate(spots, tight),
         };
-        self.windows.insert_unique(hash, Window { hash, start, rows, width, grundy }, |w| w.hash);
+        self.windows.insert_unique(hash, Window { hash, start, len, width, grundy }, |w| w.hash);
         grundy
     }
 
@@ -956,7 +957,7 @@ mod tests {
                 let words = usize::from(tight.v_hi - tight.v_lo - 1).div_ceil(64);
                 let window: Vec<u64> = (tight.u_lo + 1..tight.u_hi)
                     .flat_map(|a| (0..words).map(move |j| (a, j)))
-                    .map(|(a, j)| spots.window_word(a, tight.v_lo, tight.v_hi, j))
+                    .map(|(a, j)| spots.window_word(a, tight.v_lo, tight.v_hi - tight.v_lo - 1, j))
                     .collect();
                 match split(&window, words, tight, &mut Vec::new()) {
                     Some([first, second]) => {
@@ -995,7 +996,8 @@ mod tests {
                             let bit = usize::from(v - v_lo - 1);
                             want[bit / 64] |= 1 << (bit % 64);
                         }
-                        let got: Vec<u64> = (0..want.len()).map(|j| spots.window_word(a, v_lo, v_hi, j)).collect();
+                        let got: Vec<u64> =
+                            (0..want.len()).map(|j| spots.window_word(a, v_lo, width as u16, j)).collect();
                         assert_eq!(got, want, "line {a} between {v_lo} and {v_hi} of {rows}×{cols}");
                     }
                 }
