@@ -6,6 +6,7 @@
 //! benches — works from those entries. Adding a problem: README, "Adding a problem".
 
 pub mod check;
+pub mod draw;
 pub mod fuzzing;
 pub mod interactive;
 pub mod problem;

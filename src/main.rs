@@ -1,5 +1,5 @@
-//! The gamecheck command line: `solve`, `gen`, `check`, `exhaust`, `list`, and for interactive problems `play`,
-//! `judge` and `prove`.
+//! The gamecheck command line: `solve`, `draw`, `gen`, `check`, `stress`, `exhaust`, `list`, and for interactive
+//! problems `play`, `judge` and `prove`.
 
 use std::ffi::OsString;
 use std::io::{self, Read, Write};
@@ -40,6 +40,15 @@ enum Command {
         /// Answer with the naive oracle instead of the fast solver.
         #[arg(long)]
         oracle: bool,
+    },
+    /// Draw every case of contest input (a file, or standard input) as one SVG document on standard output, each
+    /// in its problem's geometry under the solver's answer. For order-chaos the input is games: blocks of `r c n`
+    /// move lines, or boards of six rows of X, O and `.`, separated by blank lines.
+    Draw {
+        #[arg(value_parser = any_problem)]
+        problem: AnyProblem,
+        /// The input file; standard input when absent.
+        file: Option<PathBuf>,
     },
     /// Print generated cases as contest input.
     Gen {
@@ -307,21 +316,34 @@ fn seconds(value: f64, flag: &str) -> anyhow::Result<Duration> {
     Ok(duration)
 }
 
+/// A file, or standard input when there is none, as bytes rather than a String: input that is not UTF-8 is then an
+/// error naming its line, like any other.
+fn read_input(file: Option<&Path>) -> anyhow::Result<Vec<u8>> {
+    match file {
+        Some(path) => std::fs::read(path).with_context(|| format!("reading {}", path.display())),
+        None => {
+            let mut bytes = Vec::new();
+            std::io::stdin().read_to_end(&mut bytes).context("reading standard input")?;
+            Ok(bytes)
+        }
+    }
+}
+
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::Solve { problem, file, oracle } => {
-            // Bytes, not a String: input that is not UTF-8 is then an error naming its line, like any other.
-            let bytes = match &file {
-                Some(path) => std::fs::read(path).with_context(|| format!("reading {}", path.display()))?,
-                None => {
-                    let mut bytes = Vec::new();
-                    std::io::stdin().read_to_end(&mut bytes).context("reading standard input")?;
-                    bytes
-                }
-            };
+            let bytes = read_input(file.as_deref())?;
             let input = games::contest::text(problem.name(), &bytes)?;
             let engine = if oracle { Engine::Oracle } else { Engine::Solver };
             problem.solve_to(input, engine, &mut stdout())?;
+        }
+        Command::Draw { problem, file } => {
+            let bytes = read_input(file.as_deref())?;
+            let input = games::contest::text(problem.name(), &bytes)?;
+            match problem {
+                AnyProblem::Batch(problem) => problem.draw_to(input, &mut stdout())?,
+                AnyProblem::Interactive(problem) => problem.draw_to(input, &mut stdout())?,
+            }
         }
         Command::Gen { problem, cases, seed, from, size } => {
             anyhow::ensure!(cases >= 1, "--cases takes at least 1: a contest input holds at least one case");

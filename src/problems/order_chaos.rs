@@ -481,6 +481,12 @@ impl Interactive for OrderChaos {
         report_proof(&prove_strategy(&strategy, Part::GameTree), report)
     }
 
+    fn draw_to(&self, input: &str, out: &mut dyn Write) -> anyhow::Result<()> {
+        let games = crate::draw::order_chaos::parse(input)?;
+        crate::draw::write_document(&games, |i| format!("Game {}: {}", i + 1, games[i].verdict()), out)?;
+        Ok(())
+    }
+
     fn fuzz_differential(&self, data: &[u8]) {
         self.fuzz_game(data)
     }
