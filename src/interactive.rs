@@ -52,6 +52,8 @@ pub struct GameCheck {
     pub proof: String,
     /// A readable report of the first thing that went wrong: the counter-play, or the game that was lost.
     pub failure: Option<String>,
+    /// That game drawn as an SVG document (see [`crate::draw`]), for `--report`.
+    pub drawing: Option<String>,
 }
 
 #[derive(Clone, Debug)]
