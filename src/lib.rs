@@ -13,6 +13,7 @@ pub mod problem;
 pub mod problems;
 pub mod program;
 pub mod registry;
+pub mod report;
 pub mod strategy;
 pub mod stress;
 

@@ -83,6 +83,10 @@ enum Command {
         /// tests/data/PROBLEM/ they become regression tests.
         #[arg(long, value_name = "DIR")]
         save: Option<PathBuf>,
+        /// Also write DIR/index.html: the summary, the answers and times per problem as charts, and every failure
+        /// with its minimal case drawn. Self-contained: open it in any browser, offline.
+        #[arg(long, value_name = "DIR")]
+        report: Option<PathBuf>,
     },
     /// Run someone else's program (a contest submission in any language) on generated cases as contest input,
     /// compare its output with our answers, and shrink the first failure by running it on smaller cases:
@@ -106,6 +110,10 @@ enum Command {
         /// Write the minimal failing case and our answers as DIR/PROBLEM/seed-S-case-I.in and .ans.
         #[arg(long, value_name = "DIR")]
         save: Option<PathBuf>,
+        /// Also write DIR/index.html: the summary, our answers and the times as charts, and the failure with its
+        /// minimal case drawn. Self-contained: open it in any browser, offline.
+        #[arg(long, value_name = "DIR")]
+        report: Option<PathBuf>,
         /// The program and its arguments, after `--`.
         #[arg(last = true, required = true, num_args = 1..)]
         command: Vec<OsString>,
@@ -350,7 +358,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             let sizes = sizes_for(problem, size, false)?;
             problem.generate_to(seed, from, cases, sizes, &mut stdout()).context("writing standard output")?;
         }
-        Command::Check { problems, run, stats, scale, save } => {
+        Command::Check { problems, run, stats, scale, save, report } => {
             let problems = if problems.is_empty() { all_problems().collect() } else { problems };
             // Every problem's sizes before the first case, so a refusal costs nothing.
             for problem in &problems {
@@ -358,21 +366,23 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                     sizes_for(*problem, run.size, true)?;
                 }
             }
+            let report = report.map(report_dir).transpose()?;
             scale.start()?;
-            return check(&problems, &run.options(scale.shard)?, stats, save.as_deref());
+            return check(&problems, &run.options(scale.shard)?, stats, save.as_deref(), report.as_deref());
         }
-        Command::Stress { problem, run, batch, timeout, against, scale, save, command } => {
+        Command::Stress { problem, run, batch, timeout, against, scale, save, report, command } => {
             let timeout = seconds(timeout, "--timeout")?;
             let against = match against {
                 Against::Solver => Engine::Solver,
                 Against::Oracle => Engine::Oracle,
             };
             sizes_for(problem, run.size, against == Engine::Oracle)?;
+            let report = report.map(report_dir).transpose()?;
             scale.start()?;
             gamecheck::program::end_all_on_interrupt();
             let cases = run.options(scale.shard)?;
             let options = StressOptions { cases, batch, timeout, against };
-            return stress(problem, &command, &options, save.as_deref());
+            return stress(problem, &command, &options, save.as_deref(), report.as_deref());
         }
         Command::Exhaust { problem, size } => return exhaust(problem, size),
         Command::List => {
@@ -427,6 +437,7 @@ fn stress(
     command: &[OsString],
     options: &StressOptions,
     save: Option<&Path>,
+    report_to: Option<&Path>,
 ) -> anyhow::Result<ExitCode> {
     let total = options.cases.range(gamecheck::stress::STRESS_CASES).count() as u64;
     let style = ProgressStyle::with_template("{prefix:>22} [{bar:30}] {pos}/{len} {elapsed}")
@@ -437,7 +448,7 @@ fn stress(
         problem.stress(command, options, &bar).with_context(|| format!("running {}", command[0].to_string_lossy()))?;
     bar.finish_and_clear();
     let code = if summary.failure.is_some() { ExitCode::from(1) } else { ExitCode::SUCCESS };
-    report(code, |out| {
+    let printed = report(code, |out| {
         writeln!(
             out,
             "{}: seed {}, {}: ran cases {}..{}, {} passed, {:.2} s in the program",
@@ -457,7 +468,11 @@ fn stress(
             saved_line(out, dir, saved, "")?;
         }
         Ok(())
-    })
+    });
+    if let Some(dir) = report_to {
+        write_report(dir, &gamecheck::report::stress_page(&command_line(), &summary));
+    }
+    printed
 }
 
 /// Says where `--save` put a case. A case that could not be saved is said on standard error and does not change the
@@ -482,11 +497,36 @@ fn covered(whole: std::ops::Range<u64>, shard: Shard) -> String {
     }
 }
 
+/// `--report DIR`, made before the run so that a directory that cannot be made is refused before any work.
+fn report_dir(dir: PathBuf) -> anyhow::Result<PathBuf> {
+    std::fs::create_dir_all(&dir).with_context(|| format!("--report: making {}", dir.display()))?;
+    Ok(dir)
+}
+
+/// Writes a report page and says where on standard error, leaving standard output as it is without `--report`. A
+/// page that cannot be written is said there too and does not change the exit status, as with `--save`.
+fn write_report(dir: &Path, page: &gamecheck::report::Page) {
+    match gamecheck::report::write(dir, page) {
+        Ok(path) => eprintln!("report: {}", path.display()),
+        Err(e) => eprintln!("error: writing the report under {}: {e}", dir.display()),
+    }
+}
+
+/// This run's command line as a person would type it again, for the report.
+fn command_line() -> String {
+    let args = std::env::args_os().skip(1).map(|arg| {
+        let arg = arg.to_string_lossy().into_owned();
+        shlex::try_quote(&arg).map(|q| q.into_owned()).unwrap_or(arg)
+    });
+    std::iter::once("gamecheck".to_string()).chain(args).collect::<Vec<_>>().join(" ")
+}
+
 fn check(
     problems: &[AnyProblem],
     options: &CheckOptions,
     stats: bool,
     save: Option<&Path>,
+    report_to: Option<&Path>,
 ) -> anyhow::Result<ExitCode> {
     let style = ProgressStyle::with_template("{prefix:>22} [{bar:30}] {pos}/{len} {elapsed}")
         .expect("a valid template")
@@ -512,14 +552,14 @@ fn check(
                 let checked = problem.check(options, &bar);
                 summaries.push(checked.summary);
                 proofs.push(checked.proof);
-                game_failures.extend(checked.failure);
+                game_failures.extend(checked.failure.map(|failure| (failure, checked.drawing)));
             }
         }
         bar.finish_and_clear();
     }
     let failed = !game_failures.is_empty() || summaries.iter().any(|s| s.failure.is_some());
     let code = if failed { ExitCode::from(1) } else { ExitCode::SUCCESS };
-    report(code, |out| {
+    let printed = report(code, |out| {
         writeln!(out, "{}", table(&summaries))?;
         if stats {
             writeln!(out, "{}", distribution(&summaries))?;
@@ -532,7 +572,7 @@ fn check(
         for proof in &proofs {
             writeln!(out, "{proof}")?;
         }
-        for failure in &game_failures {
+        for (failure, _) in &game_failures {
             writeln!(out, "\n{failure}")?;
         }
         for summary in &summaries {
@@ -544,7 +584,11 @@ fn check(
             }
         }
         Ok(())
-    })
+    });
+    if let Some(dir) = report_to {
+        write_report(dir, &gamecheck::report::check_page(&command_line(), &summaries, &proofs, &game_failures));
+    }
+    printed
 }
 
 fn exhaust(problem: &'static dyn Entry, sizes: Sizes) -> anyhow::Result<ExitCode> {

@@ -3,10 +3,18 @@
 //! failure drawn). The drawings are parsed as XML and the page as HTML, and their structure is held to the cases and
 //! the run: a panel per case, a stone per move, a drawing per failure, a section per problem.
 
+mod pages;
+
 use assert_cmd::Command;
+use gamecheck::Interactive;
+use gamecheck::check::CheckOptions;
+use gamecheck::problems::OrderChaos;
 use games::Contest;
 use games::havannah::Havannah;
+use games::order_chaos::{Cell, Pairing};
+use indicatif::ProgressBar;
 use roxmltree::{Document, Node};
+use solvers::order_chaos::Strategy;
 
 fn gamecheck() -> Command {
     Command::cargo_bin("gamecheck").expect("the gamecheck binary is built")
@@ -186,4 +194,72 @@ fn draw_refuses_bad_input_naming_the_line() {
         .code(2)
         .stdout("")
         .stderr(predicates::str::contains("hex input, line 4: bad character `X` in column 2"));
+}
+
+/// The page checker itself: a page with a misnested tag is refused, so a page it passes has none.
+#[test]
+#[should_panic(expected = "HTML parse errors")]
+fn the_page_checker_refuses_a_misnested_page() {
+    pages::page("<!DOCTYPE html><html lang=\"en\"><head><title>t</title></head><body><p><b>x</p></b></body></html>");
+}
+
+/// `gamecheck check --report DIR` on every problem: the terminal output is as without it (the page is announced on
+/// standard error), and the page holds a row and a section with both charts for every problem, and no failure.
+#[test]
+fn check_report_holds_every_problem() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("report-check-all");
+    let _ = std::fs::remove_dir_all(&dir);
+    let args = ["check", "--cases", "40", "--size", "4..6"];
+    let with = gamecheck().args(args).arg("--report").arg(&dir).assert().success().get_output().clone();
+    let without = gamecheck().args(args).assert().success().get_output().stdout.clone();
+    let lines = |out: &[u8]| String::from_utf8_lossy(out).lines().count();
+    assert_eq!(lines(&with.stdout), lines(&without), "the same table, lines for lines");
+    assert!(!String::from_utf8_lossy(&with.stdout).contains("index.html"));
+    let stderr = String::from_utf8_lossy(&with.stderr);
+    assert!(stderr.contains(&format!("report: {}", dir.join("index.html").display())), "{stderr}");
+
+    let html = std::fs::read_to_string(dir.join("index.html")).expect("the page is written");
+    assert!(!html.contains("<script") && !html.contains("<link") && !html.contains("@import"), "self-contained");
+    let document = pages::page(&html);
+    let body = document.root_element();
+    assert_eq!(pages::select(body, "p.verdict.passed").len(), 1);
+    assert!(pages::select(body, "section.failure").is_empty());
+    let names: Vec<&str> = gamecheck::registry::all_problems().map(|p| p.name()).collect();
+    let rows: Vec<String> =
+        pages::select(body, "table.summary tbody tr td:first-child").into_iter().map(pages::text).collect();
+    assert_eq!(rows, names, "a row per problem");
+    for name in names {
+        let section = pages::select(body, &format!("section.problem#problem-{name}"));
+        assert_eq!(section.len(), 1, "{name} has its section");
+        let charts = pages::select(section[0], "div.chart svg").len();
+        // Order and Chaos times its games as a whole: its section has the answer bars and says why it has no other.
+        assert_eq!(charts, if name == "order-chaos" { 1 } else { 2 }, "{name}");
+    }
+}
+
+/// An interactive problem's failure is drawn too: a losing table (two ids of the tester's swapped) makes `check`
+/// report the counter-play, and the page shows its final board with the exact five ORDER made.
+#[test]
+fn a_lost_order_chaos_game_is_drawn_in_the_report() {
+    let table = Pairing::TESTER.with_swapped(Cell::new(1, 1), Cell::new(2, 2));
+    let wrong = OrderChaos::new(Strategy::new(table).expect("both new pairs lie on a row"));
+    let checked = wrong.check(&CheckOptions { cases: Some(20), ..CheckOptions::default() }, &ProgressBar::hidden());
+    let failure = checked.failure.expect("the losing table is caught");
+    let drawing = checked.drawing.clone().expect("and its game drawn");
+    let page = gamecheck::report::check_page(
+        "gamecheck check order-chaos",
+        &[checked.summary],
+        &[checked.proof],
+        &[(failure, checked.drawing)],
+    );
+    let html = gamecheck::report::html(&page).into_string();
+    let document = pages::page(&html);
+    let shown = pages::select(document.root_element(), "section.failure");
+    assert_eq!(shown.len(), 1);
+    assert!(pages::text(pages::select(shown[0], "h3")[0]).contains("loses"));
+    assert_eq!(pages::select(shown[0], "div.drawing .letter").len(), 36, "the full board");
+    assert_eq!(pages::select(shown[0], "div.drawing .five").len(), 1, "ORDER's exact five struck through");
+    let svg = pages::svg(&drawing);
+    let caption = text_of(of_class(svg.root(), "caption").next().unwrap());
+    assert!(caption.starts_with("ORDER wins (five"), "{caption}");
 }
