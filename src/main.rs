@@ -552,7 +552,7 @@ fn check(
                 let checked = problem.check(options, &bar);
                 summaries.push(checked.summary);
                 proofs.push(checked.proof);
-                game_failures.extend(checked.failure.map(|failure| (failure, checked.drawing)));
+                game_failures.extend(checked.failure.map(|failure| (problem.name(), failure, checked.drawing)));
             }
         }
         bar.finish_and_clear();
@@ -572,7 +572,7 @@ fn check(
         for proof in &proofs {
             writeln!(out, "{proof}")?;
         }
-        for (failure, _) in &game_failures {
+        for (_, failure, _) in &game_failures {
             writeln!(out, "\n{failure}")?;
         }
         for summary in &summaries {

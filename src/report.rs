@@ -82,14 +82,12 @@ impl ProblemPart {
     }
 }
 
+/// What went wrong in an interactive problem's `check`: the problem, its report as printed, and the game drawn.
+pub type GameFailure = (&'static str, String, Option<String>);
+
 /// A check run's page: `summaries` as the terminal table shows them, `proofs` as printed, and the failures of
-/// interactive problems (their report and their game drawn, if any).
-pub fn check_page(
-    command: &str,
-    summaries: &[Summary],
-    proofs: &[String],
-    game_failures: &[(String, Option<String>)],
-) -> Page {
+/// interactive problems.
+pub fn check_page(command: &str, summaries: &[Summary], proofs: &[String], game_failures: &[GameFailure]) -> Page {
     let rows = summaries
         .iter()
         .map(|s| {
@@ -113,11 +111,16 @@ pub fn check_page(
         .collect();
     let mut failures: Vec<Failed> = game_failures
         .iter()
-        .map(|(report, drawing)| {
+        .map(|(problem, report, drawing)| {
             let (heading, rest) = report.split_once('\n').unwrap_or((report, ""));
+            let heading = heading.trim_end_matches(':');
             Failed {
-                problem: heading.split(':').next().unwrap_or_default().to_string(),
-                heading: heading.to_string(),
+                problem: problem.to_string(),
+                heading: if heading.starts_with(problem) {
+                    heading.to_string()
+                } else {
+                    format!("{problem}: {heading}")
+                },
                 drawing: drawing.clone(),
                 answers: Vec::new(),
                 texts: vec![("the report".to_string(), rest.to_string())],
@@ -162,7 +165,8 @@ pub fn check_page(
         part.timing.extend(s.timing.buckets().copied());
     }
     let cases: u64 = summaries.iter().map(|s| s.checked).sum();
-    let failed: Vec<&str> = failures.iter().map(|f| f.problem.as_str()).collect();
+    let mut failed: Vec<&str> = failures.iter().map(|f| f.problem.as_str()).collect();
+    failed.dedup();
     let verdict = if failed.is_empty() {
         format!("Passed: solver and oracle agree on all {cases} cases of {} problem(s).", problems.len())
     } else {

@@ -250,13 +250,16 @@ fn a_lost_order_chaos_game_is_drawn_in_the_report() {
         "gamecheck check order-chaos",
         &[checked.summary],
         &[checked.proof],
-        &[(failure, checked.drawing)],
+        &[("order-chaos", failure, checked.drawing)],
     );
     let html = gamecheck::report::html(&page).into_string();
     let document = pages::page(&html);
     let shown = pages::select(document.root_element(), "section.failure");
     assert_eq!(shown.len(), 1);
-    assert!(pages::text(pages::select(shown[0], "h3")[0]).contains("loses"));
+    let heading = pages::text(pages::select(shown[0], "h3")[0]);
+    assert!(heading.starts_with("order-chaos: ") && heading.contains("loses"), "{heading}");
+    let verdict = pages::text(pages::select(document.root_element(), "p.verdict.failed")[0]);
+    assert!(verdict.starts_with("Failed: order-chaos ("), "{verdict}");
     assert_eq!(pages::select(shown[0], "div.drawing .letter").len(), 36, "the full board");
     assert_eq!(pages::select(shown[0], "div.drawing .five").len(), 1, "ORDER's exact five struck through");
     let svg = pages::svg(&drawing);
