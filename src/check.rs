@@ -150,20 +150,23 @@ pub struct Summary {
     pub failure: Option<Failure>,
 }
 
-/// How many buckets [`Timing`] keeps at most.
+/// How many buckets [`Timing`] keeps at most over the run's sizes.
 pub const TIME_BUCKETS: usize = 48;
 
 /// Time against case size, for the report's chart: the run's sizes cut into at most [`TIME_BUCKETS`] buckets of
-/// equal width, each holding a count and two sums, so the memory is the same for ten cases or ten million. What the
-/// two times are is the run's to say: `check` times the solver (tested) and the oracle (reference), `stress` the
-/// program (tested) and our engine (reference).
+/// equal width, each holding a count and two sums, so the memory is the same for ten cases or ten million. A case
+/// whose size lies outside the run's (a generator may draw a board with no spots whatever size was asked) goes to a
+/// bucket of its own kind: its exact size below 16, else its size rounded down to three significant bits (four
+/// buckets a doubling), at most a few hundred over all sizes. What the two times are is the run's to say: `check`
+/// times the solver (tested) and the oracle (reference), `stress` the program (tested) and our engine (reference).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Timing {
-    /// The smallest size of the run, and how many sizes one bucket spans.
-    min: usize,
+    /// The run's sizes, and how many sizes one bucket spans.
+    sizes: Option<Sizes>,
     width: usize,
-    /// By the smallest size of each bucket.
-    buckets: BTreeMap<usize, Bucket>,
+    /// Buckets of the run's sizes, and of sizes outside them, each by its smallest possible size.
+    within: BTreeMap<usize, Bucket>,
+    outside: BTreeMap<usize, Bucket>,
 }
 
 /// The cases of one size bucket.
@@ -180,14 +183,21 @@ impl Timing {
     /// Buckets for a run over `sizes`.
     pub fn new(sizes: Sizes) -> Timing {
         let width = (sizes.max - sizes.min + 1).div_ceil(TIME_BUCKETS).max(1);
-        Timing { min: sizes.min, width, buckets: BTreeMap::new() }
+        Timing { sizes: Some(sizes), width, ..Timing::default() }
     }
 
     /// One case of `size`, with the time of each engine.
     pub fn add(&mut self, size: usize, tested: Duration, reference: Duration) {
-        let width = self.width.max(1);
-        let key = self.min + size.saturating_sub(self.min) / width * width;
-        let bucket = self.buckets.entry(key).or_insert(Bucket { sizes: (size, size), ..Bucket::default() });
+        let (map, key) = match self.sizes {
+            Some(run) if (run.min..=run.max).contains(&size) => {
+                (&mut self.within, run.min + (size - run.min) / self.width * self.width)
+            }
+            _ => {
+                let kept = (usize::BITS - size.leading_zeros()).saturating_sub(3);
+                (&mut self.outside, if size < 16 { size } else { size >> kept << kept })
+            }
+        };
+        let bucket = map.entry(key).or_insert(Bucket { sizes: (size, size), ..Bucket::default() });
         bucket.sizes = (bucket.sizes.0.min(size), bucket.sizes.1.max(size));
         bucket.cases += 1;
         bucket.tested += tested;
@@ -196,7 +206,9 @@ impl Timing {
 
     /// The buckets that hold cases, smallest sizes first.
     pub fn buckets(&self) -> impl Iterator<Item = &Bucket> {
-        self.buckets.values()
+        let mut all: Vec<&Bucket> = self.within.values().chain(self.outside.values()).collect();
+        all.sort_by_key(|b| b.sizes);
+        all.into_iter()
     }
 }
 
@@ -446,5 +458,19 @@ mod tests {
         assert!(wide.buckets().count() <= TIME_BUCKETS, "{} buckets", wide.buckets().count());
         assert_eq!(wide.buckets().map(|b| b.cases).sum::<u64>(), 100_000);
         assert!(wide.buckets().all(|b| b.sizes.0 <= b.sizes.1 && b.tested == ms(b.cases)));
+
+        // Sizes outside the run's keep buckets of their own, not mixed into the run's: a board of no spots in a run
+        // of 13 spots is its own point, at 0.
+        let mut top = Timing::new(Sizes::new(13, 13));
+        for size in [13, 0, 13, 1_000_000_007, 999_999_000, 20] {
+            top.add(size, ms(1), ms(1));
+        }
+        let sizes: Vec<_> = top.buckets().map(|b| (b.sizes, b.cases)).collect();
+        assert_eq!(sizes, [((0, 0), 1), ((13, 13), 2), ((20, 20), 1), ((999_999_000, 1_000_000_007), 2)]);
+        let mut anywhere = Timing::new(Sizes::new(5, 5));
+        for size in (0..usize::BITS).map(|bit| 1usize << bit).chain([0, 3, usize::MAX]) {
+            anywhere.add(size, ms(1), ms(1));
+        }
+        assert!(anywhere.buckets().count() <= 16 + 4 * usize::BITS as usize);
     }
 }

@@ -163,6 +163,7 @@ pub fn check_page(command: &str, summaries: &[Summary], proofs: &[String], game_
             *part.answers.entry(kind.clone()).or_default() += n;
         }
         part.timing.extend(s.timing.buckets().copied());
+        part.timing.sort_by_key(|b| b.sizes);
     }
     let cases: u64 = summaries.iter().map(|s| s.checked).sum();
     let mut failed: Vec<&str> = failures.iter().map(|f| f.problem.as_str()).collect();
@@ -476,7 +477,8 @@ fn time_chart(buckets: &[Bucket], engines: [&'static str; 2], knob: &str) -> Mar
     let all = || series.iter().flatten();
     let (x0, x1) = all().fold((f64::MAX, f64::MIN), |(lo, hi), p| (lo.min(p.0), hi.max(p.0)));
     let (y0, y1) = all().fold((f64::MAX, f64::MIN), |(lo, hi), p| (lo.min(p.1), hi.max(p.1)));
-    let y = (y0 / 2.0)..(y1 * 2.0);
+    // Headroom above the highest point for the legend, in the upper left.
+    let y = (y0 / 2.0)..(y1 * 10.0);
     let caption = format!("time per case against size ({})", cases(buckets.iter().map(|b| b.cases).sum()));
     let logarithmic = x0 >= 1.0 && x1 / x0 > 20.0;
     chart((560, 340), |root| {
