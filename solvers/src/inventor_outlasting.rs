@@ -986,10 +986,19 @@ mod tests {
             for parity in 0..2 {
                 let spots = Spots::of(&b, parity);
                 let (n, m) = (spots.starts.len() as u16 - 1, spots.width as u16);
-                for _ in 0..300 {
-                    let (u_lo, v_lo) = ((next() % u64::from(n)) as u16, (next() % u64::from(m)) as u16);
-                    let u_hi = u_lo + 1 + (next() % u64::from(n - u_lo)) as u16;
-                    let v_hi = v_lo + 1 + (next() % u64::from(m - v_lo)) as u16;
+                // Random rectangles, and every right side of the widest ones, where a line's spots lie on both sides
+                // of the window's end and its last word is a second one.
+                let random: Vec<Rect> = (0..300)
+                    .map(|_| {
+                        let (u_lo, v_lo) = ((next() % u64::from(n)) as u16, (next() % u64::from(m)) as u16);
+                        let u_hi = u_lo + 1 + (next() % u64::from(n - u_lo)) as u16;
+                        let v_hi = v_lo + 1 + (next() % u64::from(m - v_lo)) as u16;
+                        Rect { u_lo, u_hi, v_lo, v_hi }
+                    })
+                    .collect();
+                let widest = (0..3.min(m))
+                    .flat_map(|v_lo| (v_lo + 1..=m).map(move |v_hi| Rect { u_lo: 0, u_hi: n, v_lo, v_hi }));
+                for Rect { u_lo, u_hi, v_lo, v_hi } in random.into_iter().chain(widest) {
                     let width = usize::from(v_hi - v_lo - 1);
                     for a in u_lo + 1..u_hi {
                         let line = spots.starts[usize::from(a)] as usize..spots.starts[usize::from(a) + 1] as usize;
