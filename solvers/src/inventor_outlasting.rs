@@ -197,6 +197,26 @@ struct Spots {
     /// a spare zero word.
     lines: Vec<u64>,
     line_words: usize,
+    /// `prints[a * width + b]`: the sum of `X^a' · Y^b'` over the spots `(a', b')` with `a' ≤ a` and `b' ≤ b`,
+    /// wrapping, laid out as `below`; with `unshift_u[a] = X^−a` and `unshift_v[b] = Y^−b` (X and Y are odd, so
+    /// invertible modulo 2^64) it gives a window's fingerprint in O(1) (see [`Spots::fingerprint`]).
+    prints: Vec<u64>,
+    unshift_u: Vec<u64>,
+    unshift_v: Vec<u64>,
+}
+
+/// The bases of [`Spots::fingerprint`]: odd, so that their powers are invertible modulo 2^64.
+const PRINT_X: u64 = 0x9E37_79B9_7F4A_7C15;
+const PRINT_Y: u64 = 0xC2B2_AE3D_27D4_EB4F;
+
+/// The inverse of an odd number modulo 2^64, by Newton's iteration (each step doubles the bits that are right).
+fn inverse(odd: u64) -> u64 {
+    (0..6).fold(odd, |inv, _| inv.wrapping_mul(2u64.wrapping_sub(odd.wrapping_mul(inv))))
+}
+
+/// `base^0, base^1, …`, `len` of them, wrapping.
+fn powers(base: u64, len: usize) -> Vec<u64> {
+    std::iter::successors(Some(1u64), |p| Some(p.wrapping_mul(base))).take(len).collect()
 }
 
 impl Spots {
@@ -238,10 +258,13 @@ impl Spots {
         }
         let width = m + 1;
         let mut below = vec![0u32; (n + 1) * width];
+        let mut prints = vec![0u64; (n + 1) * width];
         let line_words = (m + 2).div_ceil(64) + 1;
         let mut lines = vec![0u64; (n + 1) * line_words];
+        let (power_u, power_v) = (powers(PRINT_X, n + 2), powers(PRINT_Y, m + 2));
         for &(a, b, _) in &spots {
             below[a * width + b] += 1;
+            prints[a * width + b] = prints[a * width + b].wrapping_add(power_u[a].wrapping_mul(power_v[b]));
             lines[a * line_words + b / 64] |= 1 << (b % 64);
         }
         for a in 0..=n {
@@ -250,6 +273,11 @@ impl Spots {
                 let up = if a > 0 { below[(a - 1) * width + b] } else { 0 };
                 let corner = if a > 0 && b > 0 { below[(a - 1) * width + b - 1] } else { 0 };
                 below[a * width + b] += left + up - corner;
+                let print = |a: usize, b: usize| prints[a * width + b];
+                let left = if b > 0 { print(a, b - 1) } else { 0 };
+                let up = if a > 0 { print(a - 1, b) } else { 0 };
+                let corner = if a > 0 && b > 0 { print(a - 1, b - 1) } else { 0 };
+                prints[a * width + b] = print(a, b).wrapping_add(left).wrapping_add(up).wrapping_sub(corner);
             }
         }
         Spots {
@@ -260,6 +288,9 @@ impl Spots {
             width,
             lines,
             line_words,
+            prints,
+            unshift_u: powers(inverse(PRINT_X), n + 2),
+            unshift_v: powers(inverse(PRINT_Y), m + 2),
         }
     }
 
@@ -275,6 +306,28 @@ impl Spots {
         let (left, right) = (usize::from(rect.v_lo), usize::from(rect.v_hi) - 1);
         let (low_row, high_row) = (&self.below[lo * w..][..w], &self.below[hi * w..][..w]);
         high_row[right] + low_row[left] - low_row[right] - high_row[left]
+    }
+
+    /// A fingerprint of the window of `rect`: the sum of `X^x · Y^y` over its spots at `(x, y)` from its corner,
+    /// wrapping. It is the same for translates (the prefix sums' `X^a · Y^b` times `X^−u_lo · Y^−v_lo`), and
+    /// different windows may share it: it only picks the bucket, and windows are compared spot by spot.
+    fn fingerprint(&self, rect: Rect) -> u64 {
+        let (w, lo, hi) = (self.width, usize::from(rect.u_lo), usize::from(rect.u_hi) - 1);
+        let (left, right) = (usize::from(rect.v_lo), usize::from(rect.v_hi) - 1);
+        let (low_row, high_row) = (&self.prints[lo * w..][..w], &self.prints[hi * w..][..w]);
+        let sum = high_row[right].wrapping_add(low_row[left]).wrapping_sub(low_row[right]).wrapping_sub(high_row[left]);
+        sum.wrapping_mul(self.unshift_u[lo]).wrapping_mul(self.unshift_v[left])
+    }
+
+    /// Whether two rectangles of one size hold the same spots, each read from its corner.
+    fn same_window(&self, one: Rect, other: Rect) -> bool {
+        let width = one.v_hi - one.v_lo - 1;
+        let words = usize::from(width).div_ceil(64);
+        (1..one.u_hi - one.u_lo).all(|i| {
+            (0..words).all(|j| {
+                self.window_word(one.u_lo + i, one.v_lo, width, j) == self.window_word(other.u_lo + i, other.v_lo, width, j)
+            })
+        })
     }
 
     /// The `width` `v`-lines of `u`-line `a` after `v_lo`, as a bitset shifted down to bit 0 at `v_lo + 1`; word
@@ -385,13 +438,10 @@ type Shapes = HashMap<u64, u32, BuildHasherDefault<FxHasher>>;
 /// The bits of each field of a [`Diamond::key`].
 const DIAMOND_BITS: u32 = 10;
 
-/// A window met before: where its words lie in the memo's store, how many there are, its width in `v`-lines, and
-/// its Grundy number.
+/// A window met before: a tight rectangle that holds it, with its hash and Grundy number.
 struct Window {
     hash: u64,
-    start: usize,
-    len: usize,
-    width: u16,
+    rect: Rect,
     grundy: u32,
 }
 
@@ -402,9 +452,7 @@ struct Memo {
     /// For a parity that fills a diamond, rectangles by [`Diamond::key`] instead of bounds, tight bounds and window.
     diamond: Option<(Diamond, Shapes)>,
     windows: HashTable<Window>,
-    /// The words of every window in `windows`, one after another.
-    store: Vec<u64>,
-    /// The window being looked up.
+    /// The words of the window being split.
     scratch: Vec<u64>,
     /// Room for [`split`].
     extents: Vec<Extent>,
@@ -432,7 +480,6 @@ impl Memo {
             bounds: Bounds::new(spots.starts.len() - 2, spots.width - 1, count),
             diamond,
             windows: HashTable::with_capacity(count),
-            store: Vec::with_capacity(count),
             scratch: Vec::new(),
             extents: Vec::new(),
             #[cfg(test)]
@@ -509,30 +556,26 @@ impl Memo {
     /// The Grundy number of a tight rectangle, found by its window or worked out and stored under it.
     #[inline(never)]
     fn by_window(&mut self, spots: &Spots, tight: Rect) -> u32 {
-        // The window's width is part of its key: the same words could be read as other lines of another width.
+        let size = |r: Rect| (r.u_hi - r.u_lo, r.v_hi - r.v_lo);
+        let mut hasher = FxHasher::default();
+        hasher.write_u64(spots.fingerprint(tight));
+        hasher.write_u32(u32::from(size(tight).0) << 16 | u32::from(size(tight).1));
+        let hash = hasher.finish();
+        let same = |w: &Window| size(w.rect) == size(tight) && spots.same_window(w.rect, tight);
+        if let Some(window) = self.windows.find(hash, same) {
+            return window.grundy;
+        }
         let width = tight.v_hi - tight.v_lo - 1;
         let words = usize::from(width).div_ceil(64);
         self.scratch.clear();
         for a in tight.u_lo + 1..tight.u_hi {
             self.scratch.extend((0..words).map(|j| spots.window_word(a, tight.v_lo, width, j)));
         }
-        let mut hasher = FxHasher::default();
-        hasher.write_u16(width);
-        self.scratch.iter().for_each(|&word| hasher.write_u64(word));
-        let hash = hasher.finish();
-        let (store, scratch) = (&self.store, &self.scratch);
-        let same = |w: &Window| w.width == width && w.len == scratch.len() && store[w.start..][..w.len] == scratch[..];
-        if let Some(window) = self.windows.find(hash, same) {
-            return window.grundy;
-        }
-        let sum = split(&self.scratch, words, tight, &mut self.extents);
-        let (start, len) = (self.store.len(), self.scratch.len());
-        self.store.extend_from_slice(&self.scratch);
-        let grundy = match sum {
+        let grundy = match split(&self.scratch, words, tight, &mut self.extents) {
             Some([first, second]) => self.value(spots, first) ^ self.value(spots, second),
             None => self.evaluate(spots, tight),
         };
-        self.windows.insert_unique(hash, Window { hash, start, len, width, grundy }, |w| w.hash);
+        self.windows.insert_unique(hash, Window { hash, rect: tight, grundy }, |w| w.hash);
         grundy
     }
 
