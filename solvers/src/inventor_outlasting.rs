@@ -1030,7 +1030,8 @@ mod tests {
             .expect("eight images")
     }
 
-    /// Every parity of a full board fills a diamond, and a hole inside, or a sparse board, does not. On a diamond,
+    /// Every parity of a full board fills a diamond, and so does one without its corners; a hole inside, or a sparse
+    /// board, does not. On a diamond,
     /// two rectangles with one key hold the same spots up to translation and symmetry (every rectangle of two spots
     /// or more of full boards of several shapes, against [`pattern_up_to_symmetry`]), and keys are shared: many a
     /// rectangle has the key of its image under the half-turn of line numbers.
@@ -1047,12 +1048,24 @@ mod tests {
         let sparse = random_board(&mut next, 12, 16, 60);
         assert!((0..2).all(|parity| Diamond::of(&Spots::of(&sparse, parity)).is_none()));
 
+        // Without its four corners a board still fills a diamond, which the grid of lines now cuts: the diamond's
+        // own bounds hold points past the first and last lines.
+        let cornerless = |rows: usize, cols: usize| {
+            let mut b = full(rows, cols);
+            for (r, c) in [(0, 0), (rows - 1, cols - 1), (0, cols - 1), (rows - 1, 0)] {
+                b.set_spot(r, c, false);
+            }
+            b
+        };
+        let boards = [(1, 9), (2, 11), (3, 8), (5, 5), (6, 9), (4, 13)].map(|(rows, cols)| full(rows, cols));
+        let boards = boards.into_iter().chain([(6, 6), (5, 8), (4, 9)].map(|(rows, cols)| cornerless(rows, cols)));
         let mut shared = 0;
-        for (rows, cols) in [(1, 9), (2, 11), (3, 8), (5, 5), (6, 9), (4, 13)] {
-            let b = full(rows, cols);
+        for b in boards {
+            let [solver, plain] = [Keys::Pattern, Keys::Bounds].map(|keys| parities(&b, keys).map(|p| p.value));
+            assert_eq!(solver, plain, "{b:?}");
             for parity in 0..2 {
                 let spots = Spots::of(&b, parity);
-                let diamond = Diamond::of(&spots).expect("a full board's parity fills a diamond");
+                let diamond = Diamond::of(&spots).expect("the parity fills a diamond");
                 let whole = spots.whole();
                 let mut named: HashMap<u64, Vec<(i32, i32)>> = HashMap::new();
                 for u_lo in whole.u_lo..whole.u_hi {
