@@ -1233,6 +1233,76 @@ mod tests {
         assert!(sums > 100 && whole > 100, "sums {sums}, whole {whole}");
     }
 
+    /// The key of a rectangle is the key of its image under each symmetry of the square, applied to the rectangle
+    /// and to the diamond together: reflecting `a` (`a → n + 1 − a`) turns `a + b` into `n + 1 − (a − b)` and
+    /// `a − b` into `n + 1 − (a + b)`, reflecting `b` alike, and swapping `a` and `b` keeps `a + b` and negates
+    /// `a − b`. The three generate all eight.
+    #[test]
+    fn diamond_keys_keep_the_square_symmetries() {
+        let full = |rows: usize, cols: usize| {
+            board(&vec!["X".repeat(cols); rows].iter().map(String::as_str).collect::<Vec<_>>())
+        };
+        let mut checked = 0;
+        for (rows, cols) in [(2, 9), (4, 7), (5, 5), (3, 10)] {
+            for parity in 0..2 {
+                let spots = Spots::of(&full(rows, cols), parity);
+                let d = Diamond::of(&spots).expect("a full board's parity fills a diamond");
+                let whole = spots.whole();
+                let (n, m) = (i32::from(whole.u_hi) - 1, i32::from(whole.v_hi) - 1);
+                let (nu, mu) = (whole.u_hi - 1, whole.v_hi - 1);
+                let reflect_a =
+                    Diamond { sum: (n + 1 - d.diff.1, n + 1 - d.diff.0), diff: (n + 1 - d.sum.1, n + 1 - d.sum.0) };
+                let reflect_b =
+                    Diamond { sum: (m + 1 + d.diff.0, m + 1 + d.diff.1), diff: (d.sum.0 - m - 1, d.sum.1 - m - 1) };
+                let swap = Diamond { sum: d.sum, diff: (-d.diff.1, -d.diff.0) };
+                for u_lo in whole.u_lo..whole.u_hi {
+                    for u_hi in u_lo + 1..=whole.u_hi {
+                        for v_lo in whole.v_lo..whole.v_hi {
+                            for v_hi in v_lo + 1..=whole.v_hi {
+                                let rect = Rect { u_lo, u_hi, v_lo, v_hi };
+                                let key = d.key(rect);
+                                let a_image = Rect { u_lo: nu + 1 - u_hi, u_hi: nu + 1 - u_lo, v_lo, v_hi };
+                                let b_image = Rect { u_lo, u_hi, v_lo: mu + 1 - v_hi, v_hi: mu + 1 - v_lo };
+                                let swapped = Rect { u_lo: v_lo, u_hi: v_hi, v_lo: u_lo, v_hi: u_hi };
+                                assert_eq!(reflect_a.key(a_image), key, "{rect:?} reflected in a");
+                                assert_eq!(reflect_b.key(b_image), key, "{rect:?} reflected in b");
+                                assert_eq!(swap.key(swapped), key, "{rect:?} swapped");
+                                checked += 1;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 3000, "{checked}");
+    }
+
+    /// A packed key holds each clamped field whole, in its own ten bits; and a parity past the key's reach is left to
+    /// the other keys.
+    #[test]
+    fn packed_keys_hold_each_field() {
+        let mut next = crate::xorshift(0x27D4_EB2F_1656_67C5);
+        for _ in 0..10_000 {
+            let mut draw = |range: i32| (next() % range as u64) as i32;
+            let (w, h) = (1 + draw(400), 1 + draw(400));
+            let s = (draw(900) - 50, draw(900) - 50);
+            let d = (draw(900) - 450, draw(900) - 450);
+            let fields = [w, h, s.0.max(2), s.1.min(w + h), d.0.max(1 - h) + h, d.1.min(w - 1) + h];
+            let key = packed((w, h, s, d));
+            let unpacked: Vec<i32> = (0..6).rev().map(|k| (key >> (DIAMOND_BITS * k) & 0x3FF) as i32).collect();
+            if fields.iter().all(|f| (0..1 << DIAMOND_BITS).contains(f)) {
+                assert_eq!(unpacked, fields, "{w} {h} {s:?} {d:?}");
+            }
+        }
+        let strip = |cols: usize| {
+            let mut b = Board::new(1, cols);
+            (0..cols).for_each(|col| b.set_spot(0, col, true));
+            Spots::of(&b, 0)
+        };
+        assert!(Diamond::of(&strip(1000)).is_some(), "1 000 lines in all");
+        assert!(Diamond::of(&strip(1100)).is_none(), "1 100 lines in all, past 2^10");
+    }
+
     /// Fingerprints are the same for translates and, here, differ for different windows; `same_window` tells windows
     /// apart exactly: every pair of tight rectangles of one size on random boards, against their spots read one by one
     /// and shifted to the corner.
