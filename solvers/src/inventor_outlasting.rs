@@ -560,9 +560,10 @@ impl Memo {
     #[inline(never)]
     fn by_window(&mut self, spots: &Spots, tight: Rect) -> u32 {
         let size = |r: Rect| (r.u_hi - r.u_lo, r.v_hi - r.v_lo);
+        // A tight rectangle's size follows from its spots, so the fingerprint alone picks the bucket; the hasher
+        // spreads its bits, whose lowest ones depend on few of the spots'.
         let mut hasher = FxHasher::default();
         hasher.write_u64(spots.fingerprint(tight));
-        hasher.write_u32(u32::from(size(tight).0) << 16 | u32::from(size(tight).1));
         let hash = hasher.finish();
         let same = |w: &Window| size(w.rect) == size(tight) && spots.same_window(w.rect, tight);
         if let Some(window) = self.windows.find(hash, same) {
