@@ -266,7 +266,8 @@ impl Spots {
         let (power_u, power_v) = (powers(PRINT_X, n + 1), powers(PRINT_Y, m + 1));
         for &(a, b, _) in &spots {
             below[a * width + b] += 1;
-            prints[a * width + b] = prints[a * width + b].wrapping_add(power_u[a].wrapping_mul(power_v[b]));
+            // Each spot has a cell of the table to itself, so its weight is set, not added.
+            prints[a * width + b] = power_u[a].wrapping_mul(power_v[b]);
             lines[a * line_words + b / 64] |= 1 << (b % 64);
         }
         for a in 0..=n {
