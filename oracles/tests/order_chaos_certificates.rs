@@ -7,7 +7,7 @@
 use games::order_chaos::certificate::Certificate;
 use games::order_chaos::variant::{Placed, Position, Rules, Variant};
 use games::order_chaos::{Side, Symmetry};
-use oracles::order_chaos::certificate::check;
+use oracles::order_chaos::certificate::{check, check_from};
 use oracles::order_chaos::minimax::Minimax;
 use oracles::order_chaos::runs;
 
@@ -54,12 +54,17 @@ fn least_view(position: Position) -> (Symmetry, bool) {
 /// least position, carried there by the view; where the class has one, its move is carried back. So every entry is
 /// met by the walk, and the checker has to find most of them through a symmetry or a letter swap.
 fn one_per_class(search: &mut Minimax) -> Certificate {
+    let blank = Position::empty(search.variant().side());
+    one_per_class_from(search, blank)
+}
+
+fn one_per_class_from(search: &mut Minimax, start: Position) -> Certificate {
     let variant = search.variant();
     let side = variant.side();
-    let winner = search.winner().expect("a small board");
+    let winner = search.winner_from(start).expect("a small board");
     let mut entries = std::collections::BTreeMap::new();
     let mut walked = std::collections::HashSet::new();
-    let mut stack = vec![Position::empty(side)];
+    let mut stack = vec![start];
     while let Some(position) = stack.pop() {
         if runs::winner(variant, position).is_some() || !walked.insert(position) {
             continue;
@@ -282,4 +287,94 @@ fn the_checker_and_the_minimax_agree_on_who_wins() {
             assert_eq!(search.winner_from(position.play(placed)), Ok(certificate.winner), "{variant}: {position}");
         }
     }
+}
+
+/// Positions CHAOS wins with best play, ORDER to move, on a 4×4 board: games of six or eight random moves (a fixed
+/// xorshift, so every run tests the same positions) that the minimax says ORDER has thrown away. CHAOS wins no
+/// variant this small from the blank board, so this is where CHAOS's certificates come from.
+fn chaos_wins(search: &mut Minimax, count: usize) -> Vec<Position> {
+    let side = search.variant().side();
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let mut random = move |below: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % below as u64) as usize
+    };
+    let mut found = Vec::new();
+    while found.len() < count {
+        let mut position = Position::empty(side);
+        for _ in 0..2 * (3 + random(2)) {
+            let moves: Vec<Placed> = position.moves().collect();
+            position = position.play(moves[random(moves.len())]);
+        }
+        let open = runs::winner(search.variant(), position).is_none();
+        if open && search.winner_from(position) == Ok(Side::Chaos) && !found.contains(&position) {
+            found.push(position);
+        }
+    }
+    found
+}
+
+/// The 4×4 runs of four: with runs of three, ORDER wins nearly every position random play reaches (a few in
+/// millions are CHAOS's), so they would make the search for CHAOS's positions the longest part of the test.
+fn chaos_variants() -> [Variant; 3] {
+    Rules::ALL.map(|rules| variant(4, 4, rules))
+}
+
+#[test]
+fn chaos_certificates_are_accepted_and_their_faults_rejected() {
+    let mut losing_changes = 0;
+    for variant in chaos_variants() {
+        let mut search = Minimax::new(variant).unwrap();
+        for start in chaos_wins(&mut search, 4) {
+            let certificate = search.certificate_from(start).unwrap();
+            assert_eq!(certificate.winner, Side::Chaos);
+            let checked = check_from(&certificate, start).unwrap_or_else(|e| panic!("{variant} from {start}: {e}"));
+            assert_eq!(checked.entries_unused, 0, "{variant} from {start}");
+            let small = one_per_class_from(&mut search, start);
+            check_from(&small, start).unwrap_or_else(|e| panic!("{variant} from {start}, one per class: {e}"));
+            // From the blank board the same entries prove nothing: ORDER's first moves lead elsewhere.
+            assert!(check(&certificate).is_err(), "{variant}: {start}");
+            for k in spread(small.entries.len(), 10) {
+                let mut broken = small.clone();
+                broken.entries.remove(k);
+                assert!(check_from(&broken, start).is_err(), "{variant} from {start}: without entry {}", k + 1);
+            }
+            for k in 0..small.entries.len() {
+                let (position, _) = small.entries[k];
+                let Some(loses) = losing_move(&mut search, Side::Chaos, position) else { continue };
+                let mut broken = small.clone();
+                broken.entries[k].1 = loses;
+                let rejection = check_from(&broken, start).expect_err("a losing move");
+                assert!(rejection.reason.starts_with("ORDER") || rejection.reason.contains("no entry matches"));
+                losing_changes += 1;
+                if losing_changes % 5 == 0 {
+                    break;
+                }
+            }
+            let flipped = Certificate { winner: Side::Order, entries: Vec::new(), ..certificate };
+            assert!(check_from(&flipped, start).is_err());
+        }
+    }
+    assert!(losing_changes >= 20, "only {losing_changes} losing moves to change to");
+}
+
+/// A start where the game is over is accepted for the side that has won and rejected for the other; a start with
+/// CHAOS to move has CHAOS's move first.
+#[test]
+fn a_finished_start_is_judged_before_any_walk() {
+    let variant = variant(3, 3, Rules::MomentAny);
+    let won: Position = "XXX/.O./O..".parse().unwrap();
+    let claim = |winner| Certificate { variant, winner, entries: Vec::new() };
+    assert_eq!(check_from(&claim(Side::Order), won).map(|c| c.positions), Ok(0));
+    let rejection = check_from(&claim(Side::Chaos), won).unwrap_err();
+    assert_eq!(rejection.to_string(), "the game is over at the start, and ORDER has won in XXX/.O./O..");
+    // From a start with CHAOS to move, the moves of a rejection begin with CHAOS's.
+    let rejection = check_from(&claim(Side::Order), "X../.../...".parse().unwrap()).unwrap_err();
+    assert_eq!(
+        rejection.to_string(),
+        "ORDER is to move and no entry matches the position under any symmetry or letter swap in XX./.../..., \
+         reached by CHAOS 1 2 X"
+    );
 }

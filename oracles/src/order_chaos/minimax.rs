@@ -132,10 +132,15 @@ impl Minimax {
     /// position reached, with no symmetry used, so it is larger than it needs to be but written by a method that
     /// shares nothing with a certificate's checker.
     pub fn certificate(&mut self) -> Result<Certificate, Beyond> {
-        let winner = self.winner()?;
+        self.certificate_from(Position::empty(self.variant.side()))
+    }
+
+    /// The same for the game from `start`, for the checker's `check_from`.
+    pub fn certificate_from(&mut self, start: Position) -> Result<Certificate, Beyond> {
+        let winner = self.winner_from(start)?;
         let mut entries = Vec::new();
         let mut seen = FxHashSet::default();
-        let mut stack = vec![Position::empty(self.variant.side())];
+        let mut stack = vec![start];
         while let Some(position) = stack.pop() {
             if runs::winner(self.variant, position).is_some() || !seen.insert(position) {
                 continue;
