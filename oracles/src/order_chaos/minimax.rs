@@ -23,12 +23,12 @@ use super::runs;
 pub struct Reach {
     /// The most cells a board may have: 5×5. A 6×6 board has 3^36 positions.
     pub cells: usize,
-    /// The most positions the memo may hold before the search gives up: about 40 bytes each.
+    /// The most positions the memo may hold before the search gives up: some 75 bytes each, with the table's growth.
     pub positions: usize,
 }
 
 impl Reach {
-    /// 5×5 boards, and 60 million positions, about 2.5 GB of memo.
+    /// 5×5 boards, and 60 million positions: 4.4 GB measured on `full-board` 5×5, which reaches it in four minutes.
     pub const DEFAULT: Reach = Reach { cells: 25, positions: 60_000_000 };
 }
 
