@@ -12,6 +12,7 @@ use clap::{Parser, Subcommand};
 use comfy_table::{Cell, CellAlignment, Table, presets::UTF8_FULL_CONDENSED};
 use gamecheck::check::{CheckOptions, DEFAULT_SEED, Shard, Summary, save_case};
 use gamecheck::interactive::{Connection, JudgeOptions, ProveOptions};
+use gamecheck::problems::order_chaos::variants as order_chaos_variants;
 use gamecheck::registry::{AnyProblem, Engine, INTERACTIVE, all_problems};
 use gamecheck::stress::StressOptions;
 use gamecheck::{Entry, Interactive, PROBLEMS};
@@ -133,6 +134,12 @@ enum Command {
     Play {
         #[arg(value_parser = interactive)]
         problem: &'static dyn Interactive,
+        #[command(flatten)]
+        variant: VariantArgs,
+        /// order-chaos: play the winning side of this certificate (its variant unless --rules says the same),
+        /// answering from its entries through the board's symmetries and the letter swap.
+        #[arg(long)]
+        certificate: Option<PathBuf>,
     },
     /// The local grader: run a program as a child process, play the other side of seeded games against it, and
     /// report each game and the total: `gamecheck judge order-chaos -- CMD [ARGS..]`.
@@ -153,6 +160,8 @@ enum Command {
         /// Only the total and what went wrong, not a line per game.
         #[arg(long)]
         quiet: bool,
+        #[command(flatten)]
+        variant: VariantArgs,
         /// The program and its arguments, after `--`.
         #[arg(last = true, required = true, num_args = 1..)]
         command: Vec<OsString>,
@@ -172,6 +181,37 @@ enum Command {
         #[arg(long)]
         table: Option<String>,
     },
+}
+
+/// Order and Chaos under other rules: `--rules R [--side N] [--run K]`. Without `--rules`, the contest as it is.
+#[derive(clap::Args)]
+struct VariantArgs {
+    /// order-chaos: the rules, `full-board`, `moment-any` or `moment-exact` (see docs/problems/order-chaos.md).
+    #[arg(long, value_parser = rules)]
+    rules: Option<games::order_chaos::variant::Rules>,
+    /// With --rules: the board's side, 2 to 8; 6 when absent.
+    #[arg(long, requires = "rules")]
+    side: Option<u8>,
+    /// With --rules: the run that wins, 2 to the side; 5 when absent (or the side, when that is smaller).
+    #[arg(long, requires = "rules")]
+    run: Option<u8>,
+}
+
+impl VariantArgs {
+    /// The variant named, if any; an error for a problem other than order-chaos.
+    fn variant(&self, problem: &dyn Interactive) -> anyhow::Result<Option<games::order_chaos::variant::Variant>> {
+        let Some(rules) = self.rules else { return Ok(None) };
+        anyhow::ensure!(
+            problem.name() == games::order_chaos::NAME,
+            "--rules is for order-chaos, not {}",
+            problem.name()
+        );
+        Ok(Some(order_chaos_variants::variant_of(rules, self.side, self.run)?))
+    }
+}
+
+fn rules(text: &str) -> Result<games::order_chaos::variant::Rules, String> {
+    text.parse()
 }
 
 /// Which generated cases a run covers.
@@ -409,18 +449,47 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 Ok(())
             });
         }
-        Command::Play { problem } => {
+        Command::Play { problem, variant, certificate } => {
+            let variant = variant.variant(problem)?;
             let mut input = std::io::stdin().lock();
             let mut output = std::io::stdout().lock();
-            problem.play(&mut input, &mut output)?;
+            match (variant, certificate) {
+                (_, Some(path)) => {
+                    anyhow::ensure!(
+                        problem.name() == games::order_chaos::NAME,
+                        "--certificate is for order-chaos, not {}",
+                        problem.name()
+                    );
+                    let certificate = order_chaos_variants::read_certificate(&path)?;
+                    if let Some(variant) = variant.filter(|&v| v != certificate.variant) {
+                        let (file, proved) = (path.display(), certificate.variant);
+                        anyhow::bail!("--rules names {variant}, but the certificate {file} is for {proved}");
+                    }
+                    order_chaos_variants::play(&certificate, &mut input, &mut output)?;
+                }
+                (Some(variant), None) if variant != games::order_chaos::variant::Variant::ORDNCHS => {
+                    anyhow::bail!(
+                        "there is no built-in strategy for {variant}: give --certificate FILE, a proof of who wins it"
+                    );
+                }
+                // The contest's game under its own rules: our pairing strategy, as without --rules.
+                _ => {
+                    problem.play(&mut input, &mut output)?;
+                }
+            }
         }
-        Command::Judge { problem, games, seed, from, timeout, quiet, command } => {
+        Command::Judge { problem, games, seed, from, timeout, quiet, variant, command } => {
+            let variant = variant.variant(problem)?;
             let timeout = seconds(timeout, "--timeout")?;
             gamecheck::program::end_all_on_interrupt();
             let options = JudgeOptions { seed, from, games, timeout, per_game: !quiet };
             let program =
                 Connection::spawn(&command).with_context(|| format!("starting {}", command[0].to_string_lossy()))?;
-            let judged = problem.judge(program, &options, &mut std::io::stdout().lock())?;
+            let mut report = std::io::stdout().lock();
+            let judged = match variant {
+                Some(variant) => order_chaos_variants::judge(variant, program, &options, &mut report)?,
+                None => problem.judge(program, &options, &mut report)?,
+            };
             return Ok(if judged.all_won(games) { ExitCode::SUCCESS } else { ExitCode::from(1) });
         }
         Command::Prove { problem, all_tables, walk, table } => {

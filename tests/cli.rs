@@ -477,4 +477,85 @@ mod order_chaos {
             .code(2)
             .stderr(predicate::str::contains("the interactive problems are: order-chaos"));
     }
+
+    /// A certificate of the plain minimax written to a file of its own, for `play --certificate`.
+    fn certificate_file(name: &str, variant: games::order_chaos::variant::Variant) -> PathBuf {
+        let mut search = oracles::order_chaos::minimax::Minimax::new(variant).expect("a small board");
+        let certificate = search.certificate().expect("a small board");
+        let path = std::env::temp_dir().join(format!("gamecheck-{}-{name}.cert", std::process::id()));
+        std::fs::write(&path, certificate.to_string()).expect("writing a temporary certificate");
+        path
+    }
+
+    /// The bar for a proved strategy: it never loses in 1000 games under the grader of its variant. Under
+    /// `moment-any` the games end the moment a run appears, so the program and the grader both move on to the next
+    /// side line without a word; a player or grader that missed it would read a side line as a move.
+    #[test]
+    fn a_certificate_played_never_loses_under_its_rules() {
+        use games::order_chaos::variant::{Rules, Variant};
+        let ours = assert_cmd::cargo::cargo_bin("gamecheck").display().to_string();
+        for (side, run, rules) in [(4, 3, Rules::MomentAny), (4, 3, Rules::MomentExact), (3, 3, Rules::FullBoard)] {
+            let variant = Variant::new(side, run, rules).unwrap();
+            let path = certificate_file(rules.name(), variant);
+            let file = path.display().to_string();
+            let mut command = gamecheck();
+            command.args(["judge", "order-chaos", "--rules", rules.name(), "--side", &side.to_string()]);
+            command.args(["--run", &run.to_string(), "--quiet", "--timeout", "5", "--"]);
+            command.args([&ours, "play", "order-chaos", "--certificate", &file]);
+            command.assert().success().stdout(
+                predicate::str::contains("the program won 1000 of 1000 games (0 as CHAOS, 1000 as ORDER")
+                    .and(predicate::str::contains("LOST").not()),
+            );
+            let _ = std::fs::remove_file(path);
+        }
+    }
+
+    /// The grader of a variant checks the program's moves as the contest's does, and says how to replay the game
+    /// under the same rules.
+    #[test]
+    fn judge_under_moment_rules_stops_at_an_illegal_move() {
+        let mut command = gamecheck();
+        command.args(["judge", "order-chaos", "--rules", "moment-any", "--games", "1", "--timeout", "5", "--"]);
+        command.arg(program("illegal.sh")).assert().code(1).stdout(
+            predicate::str::contains("the program broke the protocol in game 0 of seed")
+                .and(predicate::str::contains("is not blank: it holds"))
+                .and(predicate::str::contains("--rules moment-any --side 6 --run 5")),
+        );
+    }
+
+    #[test]
+    fn bad_rules_and_certificates_are_clear_errors() {
+        gamecheck()
+            .args(["play", "order-chaos", "--rules", "moment"])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("expected rules full-board, moment-any, moment-exact, found `moment`"));
+        gamecheck()
+            .args(["play", "order-chaos", "--rules", "moment-any"])
+            .assert()
+            .failure()
+            .stderr(predicate::str::contains("there is no built-in strategy for moment-any 6×6, runs of 5"));
+        gamecheck()
+            .args(["play", "order-chaos", "--rules", "moment-any", "--side", "4", "--run", "5"])
+            .assert()
+            .failure()
+            .stderr(predicate::str::contains("expected a run of 2 to the side 4, found 5"));
+        let path = std::env::temp_dir().join(format!("gamecheck-{}-bad.cert", std::process::id()));
+        std::fs::write(&path, "order-chaos certificate\nrules moment-any\nside 4\nrun 3\nwinner order\n").unwrap();
+        gamecheck()
+            .args(["play", "order-chaos", "--certificate", &path.display().to_string()])
+            .write_stdin("1\n")
+            .assert()
+            .failure()
+            .stderr(predicate::str::contains("line 5: expected the winner `ORDER` or `CHAOS`, found `order`"));
+        let _ = std::fs::remove_file(path);
+        // The contest's own rules need no certificate: the pairing strategy answers, as without --rules.
+        let (input, output) = transcript(2);
+        gamecheck()
+            .args(["play", "order-chaos", "--rules", "full-board"])
+            .write_stdin(input)
+            .assert()
+            .success()
+            .stdout(output);
+    }
 }

@@ -6,6 +6,7 @@
 
 pub mod opponents;
 pub mod tables;
+pub mod variants;
 
 use std::fmt;
 

@@ -8,7 +8,10 @@
 //! Whether a strategy really answers by its table, legally, in every game is for the game-tree walk of
 //! [`prover`]: fast rather than naive, so it stands apart, and every full board it reaches is judged here.
 
+pub mod certificate;
+pub mod minimax;
 pub mod prover;
+pub mod runs;
 
 use std::fmt;
 use std::sync::LazyLock;

@@ -6,6 +6,7 @@
 //! anywhere is then proved as it is played.
 
 pub mod judge;
+pub mod variants;
 
 use std::collections::BTreeMap;
 use std::io::{self, BufRead, Write};

@@ -3,6 +3,7 @@
 //! judge of the full board.
 
 use cases::order_chaos::Opponent;
+use games::order_chaos::variant::{Position, Rules, Variant};
 use games::order_chaos::{Board, CELLS, Five, Line, Move, ROUNDS, Side, Verdict, parse_move, parse_side};
 use solvers::order_chaos::Strategy;
 
@@ -31,6 +32,40 @@ pub fn exact_five(board: &Board) -> Option<Five> {
 /// The verdict on a full board; `None` while a cell is blank, since nothing is judged before the end.
 pub fn verdict(board: &Board) -> Option<Verdict> {
     board.is_full().then(|| exact_five(board).map_or(Verdict::ChaosWins, Verdict::OrderWins))
+}
+
+/// The grader's judge of the variants (`--rules`), after every move: `Some(ORDER)` when ORDER has won by the
+/// rules, `Some(CHAOS)` when the board is full without that, `None` while the game goes on. A run is found as a
+/// window of k cells in a line all holding one letter; it is exact when the cells just outside the window, where the
+/// board has them, do not hold that letter too. The oracle's judge reads runs another way, on its own.
+pub fn variant_winner(variant: Variant, position: Position) -> Option<Side> {
+    let (n, k) = (i32::from(variant.side()), i32::from(variant.run()));
+    let at =
+        |r: i32, c: i32| ((0..n).contains(&r) && (0..n).contains(&c)).then(|| position.get(r as u8, c as u8)).flatten();
+    let (mut any, mut exact) = (false, false);
+    for r in 0..n {
+        for c in 0..n {
+            for (dr, dc) in [(0, 1), (1, 0), (1, 1), (1, -1)] {
+                let Some(letter) = at(r, c) else { continue };
+                if (1..k).all(|i| at(r + dr * i, c + dc * i) == Some(letter)) {
+                    any = true;
+                    exact |= at(r - dr, c - dc) != Some(letter) && at(r + dr * k, c + dc * k) != Some(letter);
+                }
+            }
+        }
+    }
+    let order = match variant.rules {
+        Rules::FullBoard => position.is_full() && exact,
+        Rules::MomentAny => any,
+        Rules::MomentExact => exact,
+    };
+    if order {
+        Some(Side::Order)
+    } else if position.is_full() {
+        Some(Side::Chaos)
+    } else {
+        None
+    }
 }
 
 /// One finished game.
@@ -173,5 +208,24 @@ mod tests {
         assert_eq!((five.letter, five.cells[0], five.cells[4]), (Letter::O, Cell::new(0, 1), Cell::new(4, 5)));
         assert_eq!(verdict(&board(row)).map(Verdict::winner), Some(Side::Order));
         assert_eq!(verdict(&Board::new()), None);
+    }
+
+    #[test]
+    fn variants_are_judged_after_every_move() {
+        let judge = |rules, run, text: &str| {
+            variant_winner(Variant::new(4, run, rules).unwrap(), text.parse().expect("a position"))
+        };
+        assert_eq!(judge(Rules::MomentAny, 3, "XXX./..../..../...."), Some(Side::Order));
+        assert_eq!(judge(Rules::MomentExact, 3, "XXX./..../..../...."), Some(Side::Order));
+        assert_eq!(judge(Rules::FullBoard, 3, "XXX./..../..../...."), None);
+        // Four in a row: a run of three or more, but no exact run of three.
+        assert_eq!(judge(Rules::MomentAny, 3, "XXXX/..../..../...."), Some(Side::Order));
+        assert_eq!(judge(Rules::MomentExact, 3, "XXXX/..../..../...."), None);
+        // A diagonal beside the anti-diagonal.
+        assert_eq!(judge(Rules::MomentExact, 3, ".O../..O./...O/...."), Some(Side::Order));
+        // A full board with no three in a line: XXOO rows shifted by two.
+        let full = "XXOO/OOXX/XXOO/OOXX";
+        assert_eq!(judge(Rules::FullBoard, 3, full), Some(Side::Chaos));
+        assert_eq!(judge(Rules::FullBoard, 2, full), Some(Side::Order));
     }
 }

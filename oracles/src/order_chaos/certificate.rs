@@ -1,0 +1,288 @@
+//! The certificate checker: replays a [`Certificate`] by the walk in `docs/problems/order-chaos.md` ("Certificates")
+//! and accepts it only when the winner it names wins every line of play, judged after every move by the literal
+//! judge of [`super::runs`]. It trusts nothing of whoever wrote the certificate.
+//!
+//! From the blank board: where the winner is to move, an entry must match the position (the position seen through
+//! one of the 8 symmetries, letters swapped or not, is the entry's position) and its move is played, carried back
+//! through the inverse of that transformation; where the loser is to move, every move (every blank cell, both
+//! letters) is played. A position once verified is not walked again, so the walk visits each reachable position
+//! once.
+
+use std::collections::{HashMap, HashSet};
+use std::fmt;
+
+use games::order_chaos::certificate::Certificate;
+use games::order_chaos::variant::{Placed, Position};
+use games::order_chaos::{Side, Symmetry};
+
+use super::runs;
+
+/// What an accepted certificate showed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Checked {
+    /// Positions the walk verified, with either side to move (the game not over in any of them).
+    pub positions: usize,
+    /// Entries whose move was played somewhere in the walk.
+    pub entries_used: usize,
+    /// Entries no line of play reached: allowed, and counted so a bloated certificate shows.
+    pub entries_unused: usize,
+}
+
+/// Why a certificate was rejected: what failed, the position where it failed (as [`Position`]'s `Display` writes
+/// it), and the moves from the blank board that lead there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rejection {
+    pub position: String,
+    pub moves: Vec<Placed>,
+    /// Who made the first of `moves`: ORDER from the blank board, either from the start of [`check_from`].
+    pub first_mover: Side,
+    pub reason: String,
+}
+
+impl fmt::Display for Rejection {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} in {}", self.reason, self.position)?;
+        if self.moves.is_empty() {
+            return Ok(());
+        }
+        f.write_str(", reached by")?;
+        for (i, placed) in self.moves.iter().enumerate() {
+            let side = if i % 2 == 0 { self.first_mover } else { self.first_mover.other() };
+            write!(f, "{} {side} {placed}", if i == 0 { "" } else { "," })?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for Rejection {}
+
+/// Check a certificate: `Ok` with what the walk saw when the winner it names wins every line of play by its entries,
+/// `Err` naming the first line of play where it does not.
+pub fn check(certificate: &Certificate) -> Result<Checked, Rejection> {
+    check_from(certificate, Position::empty(certificate.variant.side()))
+}
+
+/// Check a certificate for the game from `start` instead of the blank board: the same walk, and the moves of a
+/// [`Rejection`] count from `start`. This is what checks a proof of one subtree, and it lets the tests check CHAOS's
+/// certificates, as CHAOS wins no variant small enough for the plain minimax from the blank board.
+pub fn check_from(certificate: &Certificate, start: Position) -> Result<Checked, Rejection> {
+    let entries = entry_map(certificate)?;
+    let (verified, used, moves) = (HashSet::new(), HashSet::new(), Vec::new());
+    let mut walk = Walk { certificate, entries, verified, used, moves, first_mover: start.to_move() };
+    if start.side() != certificate.variant.side() {
+        let reason = format!("the start has side {}, the certificate {}", start.side(), certificate.variant.side());
+        return Err(walk.reject(start, reason));
+    }
+    match runs::winner(certificate.variant, start) {
+        None => walk.play_on(start)?,
+        Some(won) if won == certificate.winner => {}
+        Some(won) => return Err(walk.reject(start, format!("the game is over at the start, and {won} has won"))),
+    }
+    Ok(Checked {
+        positions: walk.verified.len(),
+        entries_used: walk.used.len(),
+        entries_unused: certificate.entries.len() - walk.used.len(),
+    })
+}
+
+/// The entries by their position, after the checks a parsed certificate has passed already; a certificate built
+/// in code has not, and a wrong one must be rejected here rather than make the walk panic.
+fn entry_map(certificate: &Certificate) -> Result<HashMap<Position, Placed>, Rejection> {
+    let side = certificate.variant.side();
+    let mut entries = HashMap::with_capacity(certificate.entries.len());
+    for (k, &(position, placed)) in certificate.entries.iter().enumerate() {
+        let fault = if position.side() != side {
+            Some(format!("the position has side {}, the certificate {side}", position.side()))
+        } else if position.to_move() != certificate.winner {
+            Some(format!("{} is to move, not the winner {}", position.to_move(), certificate.winner))
+        } else if placed.row >= side || placed.col >= side || position.get(placed.row, placed.col).is_some() {
+            Some(format!("its move {placed} is not into a blank cell"))
+        } else if entries.insert(position, placed).is_some() {
+            Some("the position has an entry already".to_string())
+        } else {
+            None
+        };
+        if let Some(fault) = fault {
+            return Err(Rejection {
+                position: position.to_string(),
+                moves: Vec::new(),
+                first_mover: Side::Order,
+                reason: format!("entry {}: {fault}", k + 1),
+            });
+        }
+    }
+    Ok(entries)
+}
+
+/// The symmetry that undoes `symmetry`: the one that carries every cell's image back to the cell. A transpose
+/// followed by a flip is a quarter turn, whose inverse is the other quarter turn, so it is searched for rather than
+/// assumed to be `symmetry` itself.
+fn inverse(symmetry: Symmetry, side: u8) -> Symmetry {
+    let side = usize::from(side);
+    let undoes = |candidate: Symmetry| {
+        (0..side).all(|row| {
+            (0..side).all(|col| {
+                let (r, c) = symmetry.apply_on(side, row, col);
+                candidate.apply_on(side, r, c) == (row, col)
+            })
+        })
+    };
+    Symmetry::ALL.into_iter().find(|&candidate| undoes(candidate)).expect("the symmetries of the square are a group")
+}
+
+struct Walk<'a> {
+    certificate: &'a Certificate,
+    entries: HashMap<Position, Placed>,
+    /// Positions from which every line of play has been checked.
+    verified: HashSet<Position>,
+    /// The entries' positions whose moves were played.
+    used: HashSet<Position>,
+    /// The moves from the start to the position being walked.
+    moves: Vec<Placed>,
+    first_mover: Side,
+}
+
+impl Walk<'_> {
+    fn reject(&self, position: Position, reason: String) -> Rejection {
+        Rejection { position: position.to_string(), moves: self.moves.clone(), first_mover: self.first_mover, reason }
+    }
+
+    /// Walk every line of play from `position`, where the game is not over.
+    fn play_on(&mut self, position: Position) -> Result<(), Rejection> {
+        if self.verified.contains(&position) {
+            return Ok(());
+        }
+        if position.to_move() == self.certificate.winner {
+            let placed = self.entry_move(position)?;
+            self.after(position, placed)?;
+        } else {
+            for placed in position.moves() {
+                self.after(position, placed)?;
+            }
+        }
+        self.verified.insert(position);
+        Ok(())
+    }
+
+    /// Play `placed` in `position`, judge the result, and walk on if the game goes on.
+    fn after(&mut self, position: Position, placed: Placed) -> Result<(), Rejection> {
+        let mover = position.to_move();
+        let next = position.play(placed);
+        self.moves.push(placed);
+        let verdict = runs::winner(self.certificate.variant, next);
+        let walked = match (verdict, self.certificate.winner) {
+            (None, _) => self.play_on(next),
+            (Some(won), claimed) if won == claimed => Ok(()),
+            (Some(Side::Order), _) => Err(self.reject(
+                next,
+                format!("ORDER has won ({mover} wrote {placed}), but the certificate claims CHAOS wins"),
+            )),
+            (Some(Side::Chaos), _) => Err(self.reject(
+                next,
+                "the board is full without ORDER's win, but the certificate claims ORDER wins".to_string(),
+            )),
+        };
+        self.moves.pop();
+        walked
+    }
+
+    /// The winner's move in `position`: an entry that is `position` seen through a symmetry, letters swapped or
+    /// not, and its move carried back into `position`.
+    fn entry_move(&mut self, position: Position) -> Result<Placed, Rejection> {
+        let side = position.side();
+        for symmetry in Symmetry::ALL {
+            for swapped in [false, true] {
+                let seen = position.transform(symmetry);
+                let seen = if swapped { seen.swap_letters() } else { seen };
+                let Some(&entry) = self.entries.get(&seen) else { continue };
+                self.used.insert(seen);
+                let back = entry.transform(side, inverse(symmetry, side));
+                let back = if swapped { back.swap_letter() } else { back };
+                if let Some(held) = position.get(back.row, back.col) {
+                    return Err(self.reject(
+                        position,
+                        format!(
+                            "the entry for {seen} moves {entry}, which carried back is {back}, onto a cell that holds \
+                             {held}"
+                        ),
+                    ));
+                }
+                return Ok(back);
+            }
+        }
+        Err(self.reject(
+            position,
+            format!(
+                "{} is to move and no entry matches the position under any symmetry or letter swap",
+                self.certificate.winner
+            ),
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use games::order_chaos::Letter;
+
+    /// A quarter turn is a transpose then a flip; its inverse is not itself, and the search finds the one that is.
+    #[test]
+    fn inverses_carry_every_cell_back() {
+        for side in 2..=8u8 {
+            for symmetry in Symmetry::ALL {
+                let back = inverse(symmetry, side);
+                let placed = Placed { row: 0, col: 1, letter: Letter::X };
+                assert_eq!(placed.transform(side, symmetry).transform(side, back), placed);
+            }
+        }
+        let quarter = Symmetry { transpose: true, flip_rows: true, flip_cols: false };
+        assert_ne!(inverse(quarter, 4), quarter);
+    }
+
+    /// Runs of two on 2×2 under `moment-any`: ORDER writes X in a corner; CHAOS must write O (an X anywhere makes
+    /// two in a line, as every two cells of a 2×2 board share a row, a column or a diagonal); then any letter
+    /// anywhere makes two. CHAOS's O beside the X (two cells, one class under the transpose) and across the diagonal
+    /// need an entry each.
+    fn two_by_two() -> Certificate {
+        let text = "order-chaos certificate\nrules moment-any\nside 2\nrun 2\nwinner ORDER\nentries 3\n\
+                    ../.. 1 1 X\nXO/.. 2 1 X\nX./.O 1 2 X\n";
+        Certificate::parse(text).expect("a well-formed certificate")
+    }
+
+    #[test]
+    fn a_hand_written_certificate_is_accepted_through_its_symmetries() {
+        let mut certificate = two_by_two();
+        // Positions: the blank board, X./.. with CHAOS to move, and XO/.., X./O. (through the transpose), X./.O.
+        assert_eq!(check(&certificate), Ok(Checked { positions: 5, entries_used: 3, entries_unused: 0 }));
+        // The diagonal entry written through a flip of the rows and the letter swap: X./.O becomes .O/X. and then
+        // .X/O., and its move X in (1, 2) becomes (2, 2) and then O.
+        certificate.entries[2] = (".X/O.".parse().unwrap(), Placed { row: 1, col: 1, letter: Letter::O });
+        assert_eq!(check(&certificate), Ok(Checked { positions: 5, entries_used: 3, entries_unused: 0 }));
+    }
+
+    #[test]
+    fn a_missing_entry_is_named_with_the_moves_that_reach_it() {
+        let mut certificate = two_by_two();
+        certificate.entries.pop();
+        let rejection = check(&certificate).unwrap_err();
+        assert_eq!(
+            rejection.to_string(),
+            "ORDER is to move and no entry matches the position under any symmetry or letter swap in X./.O, reached \
+             by ORDER 1 1 X, CHAOS 2 2 O"
+        );
+    }
+
+    #[test]
+    fn a_claim_for_the_wrong_side_is_rejected() {
+        let mut certificate = two_by_two();
+        certificate.winner = Side::Chaos;
+        assert_eq!(check(&certificate).unwrap_err().reason, "entry 1: ORDER is to move, not the winner CHAOS");
+        certificate.entries = vec![("X./..".parse().unwrap(), Placed { row: 0, col: 1, letter: Letter::X })];
+        let rejection = check(&certificate).unwrap_err();
+        assert_eq!(
+            rejection.to_string(),
+            "ORDER has won (CHAOS wrote 1 2 X), but the certificate claims CHAOS wins in XX/.., reached by ORDER 1 1 \
+             X, CHAOS 1 2 X"
+        );
+    }
+}

@@ -1,0 +1,163 @@
+//! The literal judge of the variants: who has won a [`Position`] under a [`Variant`]'s rules, found by walking every
+//! row, column and diagonal of the board cell by cell. Read it against "Variants" in `docs/problems/order-chaos.md`.
+//!
+//! A run is k or more equal letters one after the other in a line; it is exact when the cells just before and after
+//! it do not hold that letter. So the runs that matter are the maximal ones (a letter whose line neighbours on both
+//! sides, where the board has them, hold something else): the board holds a run of k or more exactly when some
+//! maximal run is k or longer, and an exact run of k exactly when some maximal run is k long.
+
+use games::order_chaos::Side;
+use games::order_chaos::variant::{Position, Rules, Variant};
+
+/// One step along a row, a column and each of the two diagonal directions. The four opposite steps read the same
+/// lines backwards, so they find the same runs.
+const STEPS: [(i32, i32); 4] = [(0, 1), (1, 0), (1, 1), (1, -1)];
+
+/// The lengths of every maximal run on the board: from every cell holding a letter, in every direction, when the
+/// cell before it in that direction does not hold the same letter, count how many cells from it on hold that letter.
+/// Lazy, so that a judge asking for any one run stops at the first.
+pub fn maximal_runs(position: Position) -> impl Iterator<Item = usize> {
+    let side = i32::from(position.side());
+    let letter_at = move |row: i32, col: i32| {
+        let on_board = (0..side).contains(&row) && (0..side).contains(&col);
+        if on_board { position.get(row as u8, col as u8) } else { None }
+    };
+    let cells = (0..side).flat_map(move |row| (0..side).map(move |col| (row, col)));
+    cells.flat_map(move |(row, col)| {
+        STEPS.into_iter().filter_map(move |(dr, dc)| {
+            let letter = letter_at(row, col)?;
+            if letter_at(row - dr, col - dc) == Some(letter) {
+                // Not the first cell of its run in this direction: the run is counted from its first cell.
+                return None;
+            }
+            let mut length = 0;
+            while letter_at(row + dr * length, col + dc * length) == Some(letter) {
+                length += 1;
+            }
+            Some(length as usize)
+        })
+    })
+}
+
+/// Whether the board holds a run of `run` or more equal letters in a line.
+pub fn holds_run(position: Position, run: u8) -> bool {
+    maximal_runs(position).any(|length| length >= usize::from(run))
+}
+
+/// Whether the board holds an exact run of `run`: that many equal letters in a line, and not more.
+pub fn holds_exact_run(position: Position, run: u8) -> bool {
+    maximal_runs(position).any(|length| length == usize::from(run))
+}
+
+/// Whether ORDER has won on this board by the variant's rules: under `full-board` only a full board is judged.
+/// A game under the moment rules is judged after every move and stops at the first win, so "the moment a run
+/// appears" is "the first position of the game that holds one".
+pub fn order_has_won(variant: Variant, position: Position) -> bool {
+    match variant.rules {
+        Rules::FullBoard => position.is_full() && holds_exact_run(position, variant.run()),
+        Rules::MomentAny => holds_run(position, variant.run()),
+        Rules::MomentExact => holds_exact_run(position, variant.run()),
+    }
+}
+
+/// Who has won a game that reached `position`, or `None` while it goes on: ORDER by the rules above, CHAOS when the
+/// board is full without ORDER's win.
+pub fn winner(variant: Variant, position: Position) -> Option<Side> {
+    if order_has_won(variant, position) {
+        Some(Side::Order)
+    } else if position.is_full() {
+        Some(Side::Chaos)
+    } else {
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn position(text: &str) -> Position {
+        text.parse().expect("a hand-written position")
+    }
+
+    fn variant(side: u8, run: u8, rules: Rules) -> Variant {
+        Variant::new(side, run, rules).expect("a variant in range")
+    }
+
+    fn sorted(runs: impl Iterator<Item = usize>) -> Vec<usize> {
+        let mut runs: Vec<usize> = runs.collect();
+        runs.sort_unstable();
+        runs
+    }
+
+    #[test]
+    fn a_lone_letter_is_a_run_of_one_in_every_direction() {
+        assert_eq!(sorted(maximal_runs(position("..../.X../..../...."))), vec![1, 1, 1, 1]);
+        assert_eq!(maximal_runs(position("..../..../..../....")).next(), None);
+    }
+
+    #[test]
+    fn runs_are_found_on_rows_columns_and_both_diagonals() {
+        // Row 2 and column 3 cross at (2, 3), so X there belongs to both runs.
+        let cross = position("..X./XXXX/..X./..X.");
+        assert!(holds_run(cross, 4) && holds_exact_run(cross, 4) && !holds_exact_run(cross, 3));
+        assert!(holds_run(position("O.../.O../..O./...O"), 4));
+        assert!(holds_run(position("...X/..X./.X../X..."), 4));
+        // Off the main diagonals: the short diagonal beside the anti-diagonal, three long.
+        let short = position("..O./.O../O.../....");
+        assert!(holds_exact_run(short, 3) && !holds_run(short, 4));
+        assert_eq!(sorted(maximal_runs(short)), vec![1, 1, 1, 1, 1, 1, 1, 1, 1, 3]);
+    }
+
+    #[test]
+    fn a_longer_run_is_not_exact_but_still_a_run() {
+        let five = position("...../XXXXX/...../...../.....");
+        assert!(holds_run(five, 4) && !holds_exact_run(five, 4) && holds_exact_run(five, 5));
+        // Four X then an O: exact. The O ends the run as the edge of the board does.
+        let four = position("...../XXXXO/...../...../.....");
+        assert!(holds_exact_run(four, 4) && !holds_exact_run(four, 5));
+        // Two runs of two with a gap are not a run of four.
+        let gap = position("XX.XX/...../...../...../.....");
+        assert!(!holds_run(gap, 3) && holds_exact_run(gap, 2));
+    }
+
+    #[test]
+    fn runs_of_different_letters_do_not_join() {
+        let mixed = position("XXOO/..../..../....");
+        assert!(holds_exact_run(mixed, 2) && !holds_run(mixed, 3));
+    }
+
+    #[test]
+    fn full_board_judges_only_a_full_board() {
+        let open = position("XXX/.../...");
+        assert!(!order_has_won(variant(3, 3, Rules::FullBoard), open));
+        assert!(order_has_won(variant(3, 3, Rules::MomentAny), open));
+        assert_eq!(winner(variant(3, 3, Rules::FullBoard), open), None);
+        // No row, column or diagonal of three equal letters.
+        let drawn = position("XXO/OOX/XXO");
+        assert_eq!(winner(variant(3, 3, Rules::FullBoard), drawn), Some(Side::Chaos));
+        assert_eq!(winner(variant(3, 3, Rules::MomentAny), drawn), Some(Side::Chaos));
+        // The same board holds exact runs of two (XX on row 1), so with runs of two ORDER has won.
+        assert_eq!(winner(variant(3, 2, Rules::FullBoard), drawn), Some(Side::Order));
+    }
+
+    #[test]
+    fn moment_exact_wants_exactly_k() {
+        let three = position("XXX./..../..../....");
+        let exact = variant(4, 2, Rules::MomentExact);
+        assert!(!order_has_won(exact, three));
+        assert!(order_has_won(variant(4, 2, Rules::MomentAny), three));
+        assert!(order_has_won(variant(4, 3, Rules::MomentExact), three));
+    }
+
+    /// Every full 2×2 board holds two equal letters on a row, a column or a diagonal: rows and columns that all
+    /// differ make a checkerboard, whose diagonals are equal. So under `full-board` with runs of two, ORDER wins
+    /// whatever anyone plays.
+    #[test]
+    fn every_full_two_by_two_board_holds_a_run_of_two() {
+        for bits in 0u64..16 {
+            let full = Position::from_masks(2, bits, !bits & 0b1111).expect("a full 2×2 board");
+            assert!(full.is_full() && holds_exact_run(full, 2), "{full}");
+        }
+    }
+}

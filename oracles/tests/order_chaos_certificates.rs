@@ -1,0 +1,380 @@
+//! The certificate checker against the plain minimax: on every small variant, the certificate read off the minimax's
+//! search is accepted, as written, as one entry per class of positions, and with each entry seen through a
+//! symmetry and the letter swap; and certificates broken in the ways a writer could break them are rejected.
+//!
+//! The two share only the judge (`oracles::order_chaos::runs`): the minimax uses no symmetry, the checker no search.
+
+use games::order_chaos::certificate::Certificate;
+use games::order_chaos::variant::{Placed, Position, Rules, Variant};
+use games::order_chaos::{Side, Symmetry};
+use oracles::order_chaos::certificate::{check, check_from};
+use oracles::order_chaos::minimax::Minimax;
+use oracles::order_chaos::runs;
+
+fn variant(side: u8, run: u8, rules: Rules) -> Variant {
+    Variant::new(side, run, rules).expect("a variant in range")
+}
+
+/// Every variant on boards up to 4×4 except the 4×4 runs of four, which take seconds each to search: they have a
+/// test of their own.
+fn small_variants() -> Vec<Variant> {
+    let mut all = Vec::new();
+    for side in 2..=4 {
+        for run in 2..=side.min(3) {
+            for rules in Rules::ALL {
+                all.push(variant(side, run, rules));
+            }
+        }
+    }
+    all
+}
+
+/// The 16 ways a position can be seen: a symmetry of the square, then the letters swapped or not.
+fn views() -> impl Iterator<Item = (Symmetry, bool)> {
+    Symmetry::ALL.into_iter().flat_map(|s| [(s, false), (s, true)])
+}
+
+fn seen(position: Position, (symmetry, swapped): (Symmetry, bool)) -> Position {
+    let p = position.transform(symmetry);
+    if swapped { p.swap_letters() } else { p }
+}
+
+fn seen_move(side: u8, placed: Placed, (symmetry, swapped): (Symmetry, bool)) -> Placed {
+    let p = placed.transform(side, symmetry);
+    if swapped { p.swap_letter() } else { p }
+}
+
+/// The position's view that is least, standing for its class: the positions one symmetry and letter swap apart.
+fn least_view(position: Position) -> (Symmetry, bool) {
+    views().min_by_key(|&view| seen(position, view)).expect("16 views")
+}
+
+/// A certificate of the minimax's winning moves with one entry per class of positions: where the winner is to move
+/// in a position whose class has no entry yet, the minimax's first winning move there is stored for the class's
+/// least position, carried there by the view; where the class has one, its move is carried back. So every entry is
+/// met by the walk, and the checker has to find most of them through a symmetry or a letter swap.
+fn one_per_class(search: &mut Minimax) -> Certificate {
+    let blank = Position::empty(search.variant().side());
+    one_per_class_from(search, blank)
+}
+
+fn one_per_class_from(search: &mut Minimax, start: Position) -> Certificate {
+    let variant = search.variant();
+    let side = variant.side();
+    let winner = search.winner_from(start).expect("a small board");
+    let mut entries = std::collections::BTreeMap::new();
+    let mut walked = std::collections::HashSet::new();
+    let mut stack = vec![start];
+    while let Some(position) = stack.pop() {
+        if runs::winner(variant, position).is_some() || !walked.insert(position) {
+            continue;
+        }
+        if position.to_move() != winner {
+            stack.extend(position.moves().map(|m| position.play(m)));
+            continue;
+        }
+        let view = least_view(position);
+        let least = seen(position, view);
+        let here = match entries.get(&least) {
+            Some(&stored) => {
+                position.moves().find(|&m| seen_move(side, m, view) == stored).expect("the view is one-to-one")
+            }
+            None => {
+                let wins = search.winning_move(position).expect("a small board").expect("the winner's position");
+                entries.insert(least, seen_move(side, wins, view));
+                wins
+            }
+        };
+        stack.push(position.play(here));
+    }
+    Certificate { variant, winner, entries: entries.into_iter().collect() }
+}
+
+/// The small variants whose certificates hold a few thousand entries at most, for the tests that check a certificate
+/// once per entry: `full-board` on 4×4 needs some 100 000 entries, as its games always last 16 moves.
+fn quick_variants() -> Vec<Variant> {
+    small_variants().into_iter().filter(|v| v.rules != Rules::FullBoard || v.side() < 4).collect()
+}
+
+/// At most `most` of the entries' indices, spread evenly over the certificate, so that entries met early in the
+/// walk and late are both broken.
+fn spread(entries: usize, most: usize) -> impl Iterator<Item = usize> {
+    let step = entries.div_ceil(most).max(1);
+    (0..entries).step_by(step)
+}
+
+fn minimax_certificate(variant: Variant) -> (Minimax, Certificate) {
+    let mut search = Minimax::new(variant).expect("a small board");
+    let certificate = search.certificate().expect("a small board");
+    (search, certificate)
+}
+
+/// Entries' moves replaced, one at a time, by moves the minimax says lose: the checker must reject every one, since
+/// a certificate with one entry per class uses every entry and the walk reaches it the same way as before. `change`
+/// picks a losing replacement for an entry, or `None` where every move wins (most positions of these small games:
+/// ORDER wins them by a wide margin). Up to 40 entries per certificate are broken; returns how many.
+fn every_losing_change_is_rejected(
+    search: &mut Minimax,
+    certificate: &Certificate,
+    change: impl Fn(&mut Minimax, (Position, Placed)) -> Option<(Position, Placed)>,
+) -> usize {
+    let mut tried = 0;
+    for k in 0..certificate.entries.len() {
+        if tried == 40 {
+            break;
+        }
+        let Some(changed) = change(search, certificate.entries[k]) else { continue };
+        let mut broken = certificate.clone();
+        broken.entries[k] = changed;
+        assert!(
+            check(&broken).is_err(),
+            "{}: entry {} changed from {:?} to {:?} and still accepted",
+            certificate.variant,
+            k + 1,
+            certificate.entries[k],
+            changed
+        );
+        tried += 1;
+    }
+    tried
+}
+
+/// A move in `position` after which the winner has not won at once and the minimax says the loser wins.
+fn losing_move(search: &mut Minimax, winner: Side, position: Position) -> Option<Placed> {
+    position.moves().find(|&m| search.winner_from(position.play(m)) == Ok(winner.other()))
+}
+
+#[test]
+fn minimax_certificates_are_accepted_on_every_small_variant() {
+    for variant in small_variants() {
+        let (mut search, certificate) = minimax_certificate(variant);
+        assert_eq!(Ok(certificate.winner), search.winner());
+        let checked = check(&certificate).unwrap_or_else(|e| panic!("{variant}: {e}"));
+        assert_eq!(checked.entries_used, certificate.entries.len(), "{variant}: every entry was reached");
+        assert_eq!(checked.entries_unused, 0);
+        // As a file, read back.
+        let read = Certificate::parse(&certificate.to_string()).expect("a certificate reads as it prints");
+        assert_eq!(check(&read), Ok(checked));
+    }
+}
+
+/// The 4×4 board with runs of four under each rule: the longest searches of these tests, a few seconds each.
+#[test]
+fn minimax_certificates_are_accepted_on_four_by_four_runs_of_four() {
+    for rules in Rules::ALL {
+        let (mut search, certificate) = minimax_certificate(variant(4, 4, rules));
+        let small = one_per_class(&mut search);
+        for certificate in [certificate, small] {
+            let checked = check(&certificate).unwrap_or_else(|e| panic!("{rules}: {e}"));
+            assert_eq!(checked.entries_unused, 0, "{rules}");
+        }
+    }
+}
+
+#[test]
+fn one_entry_per_class_is_enough() {
+    for variant in small_variants() {
+        let small = one_per_class(&mut Minimax::new(variant).unwrap());
+        let checked = check(&small).unwrap_or_else(|e| panic!("{variant}: {e}"));
+        assert_eq!(checked.entries_unused, 0, "{variant}");
+    }
+}
+
+/// Every entry seen through its own one of the 16 views, cycling through all of them (entry k through view k + shift),
+/// so every view is used on every certificate: the checker must carry each move back through the right inverse,
+/// or some move lands on the wrong cell and the walk fails.
+#[test]
+fn entries_seen_through_any_symmetry_and_letter_swap_are_accepted() {
+    let views: Vec<(Symmetry, bool)> = views().collect();
+    for variant in quick_variants() {
+        let (_, certificate) = minimax_certificate(variant);
+        let side = variant.side();
+        for shift in [0, 7] {
+            let turned = Certificate {
+                entries: certificate
+                    .entries
+                    .iter()
+                    .enumerate()
+                    .map(|(k, &(p, m))| {
+                        let view = views[(k + shift) % views.len()];
+                        (seen(p, view), seen_move(side, m, view))
+                    })
+                    .collect(),
+                ..certificate.clone()
+            };
+            // Two entries of one class may now coincide; keep the first, as any match is as good.
+            let mut unique = std::collections::HashSet::new();
+            let turned =
+                Certificate { entries: turned.entries.into_iter().filter(|e| unique.insert(e.0)).collect(), ..turned };
+            check(&turned).unwrap_or_else(|e| panic!("{variant}, shift {shift}: {e}"));
+        }
+    }
+}
+
+#[test]
+fn a_removed_entry_is_rejected() {
+    for variant in quick_variants() {
+        let small = one_per_class(&mut Minimax::new(variant).unwrap());
+        for k in spread(small.entries.len(), 40) {
+            let mut broken = small.clone();
+            let removed = broken.entries.remove(k);
+            let rejection = check(&broken).expect_err("every entry of one per class is used");
+            assert!(rejection.reason.contains("no entry matches"), "{variant}, without {removed:?}: {rejection}");
+        }
+    }
+}
+
+#[test]
+fn a_move_changed_to_a_losing_one_is_rejected() {
+    let mut tried = 0;
+    for variant in quick_variants() {
+        let mut search = Minimax::new(variant).unwrap();
+        let small = one_per_class(&mut search);
+        let winner = small.winner;
+        tried += every_losing_change_is_rejected(&mut search, &small, |search, (position, _)| {
+            losing_move(search, winner, position).map(|m| (position, m))
+        });
+    }
+    assert!(tried >= 50, "only {tried} entries had a losing move to change to");
+}
+
+/// The entry's move carried through a symmetry or the letter swap that its position was not: the shift a writer
+/// makes when it stores a position's view and composes the move's transformations in the wrong order. (The
+/// entries of [`one_per_class`] are themselves views of the positions the game reaches.)
+#[test]
+fn an_entry_shifted_through_a_wrong_symmetry_is_rejected() {
+    let mut tried = 0;
+    for variant in quick_variants() {
+        let mut search = Minimax::new(variant).unwrap();
+        let small = one_per_class(&mut search);
+        let side = variant.side();
+        let winner = small.winner;
+        tried += every_losing_change_is_rejected(&mut search, &small, |search, (position, placed)| {
+            views().skip(1).find_map(|wrong| {
+                let moved = seen_move(side, placed, wrong);
+                let blank = position.get(moved.row, moved.col).is_none();
+                let loses = blank && search.winner_from(position.play(moved)) == Ok(winner.other());
+                loses.then_some((position, moved))
+            })
+        });
+    }
+    assert!(tried >= 50, "only {tried} entries had a wrong symmetry that loses");
+}
+
+#[test]
+fn a_flipped_winner_is_rejected() {
+    for variant in quick_variants() {
+        let (_, certificate) = minimax_certificate(variant);
+        let flipped = Certificate { winner: certificate.winner.other(), ..certificate.clone() };
+        let rejection = check(&flipped).expect_err("the entries are for the other side");
+        assert!(rejection.reason.contains("is to move, not the winner"), "{variant}: {rejection}");
+        assert!(Certificate::parse(&flipped.to_string()).is_err(), "{variant}");
+        // With no entries, the flipped claim fails in play: ORDER's win is found whatever CHAOS is shown to do.
+        let bare = Certificate { entries: Vec::new(), ..flipped };
+        assert!(check(&bare).is_err(), "{variant}");
+    }
+}
+
+/// The checker's verdicts about the game itself, not the file: every position it verified for an accepted
+/// certificate is one the minimax says the certificate's winner wins.
+#[test]
+fn the_checker_and_the_minimax_agree_on_who_wins() {
+    for variant in small_variants() {
+        let (mut search, certificate) = minimax_certificate(variant);
+        assert!(check(&certificate).is_ok());
+        for &(position, placed) in &certificate.entries {
+            assert_eq!(runs::winner(variant, position), None, "{variant}: an entry for a finished game");
+            assert_eq!(search.winner_from(position.play(placed)), Ok(certificate.winner), "{variant}: {position}");
+        }
+    }
+}
+
+/// Positions CHAOS wins with best play, ORDER to move, on a 4×4 board: games of six or eight random moves (a fixed
+/// xorshift, so every run tests the same positions) that the minimax says ORDER has thrown away. CHAOS wins no
+/// variant this small from the blank board, so this is where CHAOS's certificates come from.
+fn chaos_wins(search: &mut Minimax, count: usize) -> Vec<Position> {
+    let side = search.variant().side();
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let mut random = move |below: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % below as u64) as usize
+    };
+    let mut found = Vec::new();
+    while found.len() < count {
+        let mut position = Position::empty(side);
+        for _ in 0..2 * (3 + random(2)) {
+            let moves: Vec<Placed> = position.moves().collect();
+            position = position.play(moves[random(moves.len())]);
+        }
+        let open = runs::winner(search.variant(), position).is_none();
+        if open && search.winner_from(position) == Ok(Side::Chaos) && !found.contains(&position) {
+            found.push(position);
+        }
+    }
+    found
+}
+
+/// The 4×4 runs of four: with runs of three, ORDER wins nearly every position random play reaches (a few in
+/// millions are CHAOS's), so they would make the search for CHAOS's positions the longest part of the test.
+fn chaos_variants() -> [Variant; 3] {
+    Rules::ALL.map(|rules| variant(4, 4, rules))
+}
+
+#[test]
+fn chaos_certificates_are_accepted_and_their_faults_rejected() {
+    let mut losing_changes = 0;
+    for variant in chaos_variants() {
+        let mut search = Minimax::new(variant).unwrap();
+        for start in chaos_wins(&mut search, 4) {
+            let certificate = search.certificate_from(start).unwrap();
+            assert_eq!(certificate.winner, Side::Chaos);
+            let checked = check_from(&certificate, start).unwrap_or_else(|e| panic!("{variant} from {start}: {e}"));
+            assert_eq!(checked.entries_unused, 0, "{variant} from {start}");
+            let small = one_per_class_from(&mut search, start);
+            check_from(&small, start).unwrap_or_else(|e| panic!("{variant} from {start}, one per class: {e}"));
+            // From the blank board the same entries prove nothing: ORDER's first moves lead elsewhere.
+            assert!(check(&certificate).is_err(), "{variant}: {start}");
+            for k in spread(small.entries.len(), 10) {
+                let mut broken = small.clone();
+                broken.entries.remove(k);
+                assert!(check_from(&broken, start).is_err(), "{variant} from {start}: without entry {}", k + 1);
+            }
+            for k in 0..small.entries.len() {
+                let (position, _) = small.entries[k];
+                let Some(loses) = losing_move(&mut search, Side::Chaos, position) else { continue };
+                let mut broken = small.clone();
+                broken.entries[k].1 = loses;
+                let rejection = check_from(&broken, start).expect_err("a losing move");
+                assert!(rejection.reason.starts_with("ORDER") || rejection.reason.contains("no entry matches"));
+                losing_changes += 1;
+                if losing_changes % 5 == 0 {
+                    break;
+                }
+            }
+            let flipped = Certificate { winner: Side::Order, entries: Vec::new(), ..certificate };
+            assert!(check_from(&flipped, start).is_err());
+        }
+    }
+    assert!(losing_changes >= 20, "only {losing_changes} losing moves to change to");
+}
+
+/// A start where the game is over is accepted for the side that has won and rejected for the other; a start with
+/// CHAOS to move has CHAOS's move first.
+#[test]
+fn a_finished_start_is_judged_before_any_walk() {
+    let variant = variant(3, 3, Rules::MomentAny);
+    let won: Position = "XXX/.O./O..".parse().unwrap();
+    let claim = |winner| Certificate { variant, winner, entries: Vec::new() };
+    assert_eq!(check_from(&claim(Side::Order), won).map(|c| c.positions), Ok(0));
+    let rejection = check_from(&claim(Side::Chaos), won).unwrap_err();
+    assert_eq!(rejection.to_string(), "the game is over at the start, and ORDER has won in XXX/.O./O..");
+    // From a start with CHAOS to move, the moves of a rejection begin with CHAOS's.
+    let rejection = check_from(&claim(Side::Order), "X../.../...".parse().unwrap()).unwrap_err();
+    assert_eq!(
+        rejection.to_string(),
+        "ORDER is to move and no entry matches the position under any symmetry or letter swap in XX./.../..., \
+         reached by CHAOS 1 2 X"
+    );
+}

@@ -1,0 +1,333 @@
+//! Order and Chaos under `--rules`: the local grader of a [`Variant`] (any side up to 8, any run, the three rules)
+//! and a player that plays a certificate's winning side, so that what a proof claims can be judged by playing it.
+//!
+//! The protocol is the contest's on a board of side n: T, then per game the program's side line and moves
+//! `r c n` (1-based, rows and columns up to n). Under the moment rules a game ends the moment ORDER wins: both
+//! sides judge every move, so after the winning move the next line is the next game's side line, with no word
+//! from the grader. Under `full-board` a game always lasts until the board is full.
+
+use std::collections::BTreeMap;
+use std::io::{self, BufRead, Write};
+use std::time::Instant;
+
+use anyhow::Context;
+use cases::order_chaos::variants::Player;
+use games::ParseError;
+use games::contest::{quote, read_number};
+use games::order_chaos::certificate::Certificate;
+use games::order_chaos::variant::{Placed, Position, Rules, Variant};
+use games::order_chaos::{Letter, NAME, Reader, Side, Symmetry, parse_side};
+
+use super::judge::variant_winner;
+use crate::interactive::{Connection, JudgeOptions, Judged};
+
+/// A move line `r c n` on a board of side `position.side()`, into a blank cell.
+pub fn parse_placed(line: usize, text: &str, position: Position) -> Result<Placed, ParseError> {
+    let error = |message: String| ParseError { problem: NAME, line, message };
+    let side = u64::from(position.side());
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let [row, col, letter] = words[..] else {
+        return Err(error(format!("expected a move `r c n`, found {}", quote(text))));
+    };
+    let row = read_number("r", row, 1..=side).map_err(error)? as u8 - 1;
+    let col = read_number("c", col, 1..=side).map_err(error)? as u8 - 1;
+    let letter = match letter {
+        "X" => Letter::X,
+        "O" => Letter::O,
+        other => return Err(error(format!("expected the letter n to be `X` or `O`, found {}", quote(other)))),
+    };
+    if let Some(held) = position.get(row, col) {
+        return Err(error(format!("row {}, column {} is not blank: it holds {held}", row + 1, col + 1)));
+    }
+    Ok(Placed { row, col, letter })
+}
+
+/// The certificate's move in `position`: the entry that is `position` seen through one of the square's 8
+/// symmetries, letters swapped or not, with its move carried back. `None` when no entry matches.
+pub fn certificate_move(entries: &BTreeMap<Position, Placed>, position: Position) -> Option<Placed> {
+    let side = position.side();
+    for symmetry in Symmetry::ALL {
+        // The symmetry that undoes this one, found by trying them on every cell: a quarter turn's is the other.
+        let undo = Symmetry::ALL.into_iter().find(|&u| {
+            (0..side).all(|row| {
+                (0..side).all(|col| {
+                    let placed = Placed { row, col, letter: Letter::X };
+                    placed.transform(side, symmetry).transform(side, u) == placed
+                })
+            })
+        })?;
+        for swapped in [false, true] {
+            let seen = position.transform(symmetry);
+            let seen = if swapped { seen.swap_letters() } else { seen };
+            if let Some(&entry) = entries.get(&seen) {
+                let back = entry.transform(side, undo);
+                return Some(if swapped { back.swap_letter() } else { back });
+            }
+        }
+    }
+    None
+}
+
+/// Our player for a variant: the certificate's winner, answering from its entries. Reads T, and per game says the
+/// winner's side and plays until the grader's judge would end the game. A position the certificate has no entry
+/// for is an error naming it: the certificate does not prove what it claims.
+pub fn play(certificate: &Certificate, input: &mut dyn BufRead, output: &mut dyn Write) -> anyhow::Result<u64> {
+    let variant = certificate.variant;
+    let entries: BTreeMap<Position, Placed> = certificate.entries.iter().copied().collect();
+    let mut reader = Reader::new(input);
+    let games = reader.game_count()?;
+    let us = certificate.winner;
+    for game in 1..=games {
+        say(output, us.as_str())?;
+        let mut position = Position::empty(variant.side());
+        // Every move fills a cell, so a game lasts at most `cells` moves.
+        for _ in 0..variant.cells() {
+            if variant_winner(variant, position).is_some() {
+                break;
+            }
+            let placed = if position.to_move() == us {
+                let placed = certificate_move(&entries, position).with_context(|| {
+                    format!("game {game}: the certificate has no entry for {position}, where {us} is to move")
+                })?;
+                anyhow::ensure!(
+                    position.get(placed.row, placed.col).is_none(),
+                    "game {game}: the certificate's move {placed} in {position} is onto a written cell"
+                );
+                say(output, &placed.to_string())?;
+                placed
+            } else {
+                let expected = format!("{}'s move `r c n`", us.other());
+                let (line, text) = reader.next_line(expected)?;
+                parse_placed(line, text, position).map_err(|mut e| {
+                    e.message = format!("{} (game {game} of T = {games})", e.message);
+                    e
+                })?
+            };
+            position = position.play(placed);
+        }
+    }
+    Ok(games as u64)
+}
+
+fn say(output: &mut dyn Write, line: &str) -> anyhow::Result<()> {
+    writeln!(output, "{line}").and_then(|()| output.flush()).context("writing to the grader")
+}
+
+/// One finished game of a variant.
+#[derive(Clone, Debug)]
+pub struct VariantGame {
+    pub index: u64,
+    pub program: Side,
+    pub player: Player,
+    pub moves: Vec<Placed>,
+    pub winner: Side,
+}
+
+impl VariantGame {
+    pub fn won(&self) -> bool {
+        self.winner == self.program
+    }
+
+    pub fn summary(&self) -> String {
+        let outcome = if self.won() { "won" } else { "LOST" };
+        format!(
+            "game {}: program plays {} against {}: {} wins after {} moves: {outcome}",
+            self.index,
+            self.program,
+            self.player,
+            self.winner,
+            self.moves.len()
+        )
+    }
+}
+
+/// The moves of a game as protocol lines, ORDER's and CHAOS's in turn, for reports.
+fn moves_text(moves: &[Placed]) -> String {
+    let lines: Vec<String> = moves
+        .iter()
+        .enumerate()
+        .map(|(i, m)| format!("{:>3}. {} {m}\n", i + 1, if i % 2 == 0 { "ORDER" } else { "CHAOS" }))
+        .collect();
+    lines.concat()
+}
+
+/// The local grader of a variant: `options.games` games against `program`, the grader's side played by the
+/// variant players of `cases` (ORDER: random, greedy, and on 6×6 with runs of five the contest's; CHAOS: random
+/// and a blocker). A line per game (or per lost game) and a total on `report`.
+pub fn judge(
+    variant: Variant,
+    mut program: Connection,
+    options: &JudgeOptions,
+    report: &mut dyn Write,
+) -> io::Result<Judged> {
+    if !(1..=games::order_chaos::MAX_T).contains(&options.games) {
+        let message = format!("a run has 1 to {} games (T), not {}", games::order_chaos::MAX_T, options.games);
+        return Err(io::Error::new(io::ErrorKind::InvalidInput, message));
+    }
+    let clock = Instant::now();
+    let (mut played, mut won, mut as_chaos) = (0, 0, 0);
+    let mut fault = None;
+    program.send(&options.games.to_string());
+    for index in options.from..options.from + options.games {
+        let mut moves = Vec::new();
+        match game(variant, &mut program, options, index, &mut moves) {
+            Ok(game) => {
+                played += 1;
+                won += u64::from(game.won());
+                as_chaos += u64::from(game.program == Side::Chaos);
+                if !game.won() {
+                    writeln!(report, "{}\n{}", game.summary(), moves_text(&game.moves))?;
+                } else if options.per_game {
+                    writeln!(report, "{}", game.summary())?;
+                }
+            }
+            Err(reason) => {
+                fault = Some(format!(
+                    "the program broke the protocol in game {index} of seed {}: {reason}\nthe game so far:\n{}\
+                     replay it alone: gamecheck judge order-chaos --rules {} --side {} --run {} --seed {} --from \
+                     {index} --games 1 -- PROGRAM",
+                    options.seed,
+                    moves_text(&moves),
+                    variant.rules,
+                    variant.side(),
+                    variant.run(),
+                    options.seed,
+                ));
+                break;
+            }
+        }
+    }
+    if fault.is_none() {
+        match program.finish(options.timeout) {
+            Some(status) if !status.success() => {
+                fault = Some(format!("after the last game the program exited with {status}"));
+            }
+            _ => {}
+        }
+    }
+    if let Some(fault) = &fault {
+        writeln!(report, "{fault}")?;
+    }
+    writeln!(
+        report,
+        "order-chaos {variant}: seed {}, games {}..{}: the program won {won} of {} games ({as_chaos} as CHAOS, {} as \
+         ORDER; {played} played) in {:.2} s",
+        options.seed,
+        options.from,
+        options.from + options.games,
+        options.games,
+        played - as_chaos,
+        clock.elapsed().as_secs_f64()
+    )?;
+    Ok(Judged { played, won, fault })
+}
+
+fn game(
+    variant: Variant,
+    connection: &mut Connection,
+    options: &JudgeOptions,
+    index: u64,
+    moves: &mut Vec<Placed>,
+) -> Result<VariantGame, String> {
+    let (line, text) = connection.receive(options.timeout).map_err(|f| f.to_string())?;
+    let program = parse_side(line, &text).map_err(|e| format!("the program's output line {line}: {}", e.message))?;
+    let (player, mut rng) = Player::for_game(options.seed, index, variant, program);
+    let mut position = Position::empty(variant.side());
+    // A game is at most one move per cell: counted, so a board that never fills cannot keep it going.
+    for _ in 0..variant.cells() {
+        if variant_winner(variant, position).is_some() {
+            break;
+        }
+        let placed = if position.to_move() == program {
+            let (line, text) = connection.receive(options.timeout).map_err(|f| f.to_string())?;
+            parse_placed(line, &text, position)
+                .map_err(|e| format!("the program's output line {line}: {}", e.message))?
+        } else {
+            let placed = player.next_move(variant, position, &mut rng);
+            connection.send(&placed.to_string());
+            placed
+        };
+        position = position.play(placed);
+        moves.push(placed);
+    }
+    let winner = variant_winner(variant, position).expect("a game ends by a win or a full board");
+    Ok(VariantGame { index, program, player, moves: std::mem::take(moves), winner })
+}
+
+/// The variant `--rules`, `--side` and `--run` name: the contest's board (6×6, runs of five) unless told otherwise.
+pub fn variant_of(rules: Rules, side: Option<u8>, run: Option<u8>) -> anyhow::Result<Variant> {
+    let side = side.unwrap_or(6);
+    let run = run.unwrap_or(side.min(5));
+    Variant::new(side, run, rules).map_err(|e| anyhow::anyhow!("--side {side} --run {run}: {e}"))
+}
+
+/// A certificate file, read with the line and what was expected for anything wrong.
+pub fn read_certificate(path: &std::path::Path) -> anyhow::Result<Certificate> {
+    let text = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+    Certificate::parse(&text).with_context(|| format!("reading the certificate {}", path.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn moves_name_what_is_wrong_with_them() {
+        let position: Position = "X../.../...".parse().unwrap();
+        assert_eq!(parse_placed(4, "2 3 O", position), Ok(Placed { row: 1, col: 2, letter: Letter::O }));
+        let fault = |text| parse_placed(4, text, position).map_err(|e| format!("line {}: {}", e.line, e.message));
+        assert_eq!(fault("4 1 X"), Err("line 4: r = 4 is out of range 1..=3".to_string()));
+        assert_eq!(fault("1 1 O"), Err("line 4: row 1, column 1 is not blank: it holds X".to_string()));
+        assert_eq!(fault("1 2 Z"), Err("line 4: expected the letter n to be `X` or `O`, found `Z`".to_string()));
+        assert_eq!(fault("1 2"), Err("line 4: expected a move `r c n`, found `1 2`".to_string()));
+    }
+
+    /// A CHAOS program that writes O into the first blank cell, judging the game itself to know when it ends: under
+    /// `moment-any` on 6×6 it meets the contest's ORDER players and the greedy and random ones, every game ends at
+    /// ORDER's run or a full board, and the protocol stays in step across 40 games.
+    #[test]
+    fn games_under_moment_rules_end_at_the_run_and_the_next_one_starts() {
+        let variant = Variant::new(6, 5, Rules::MomentAny).unwrap();
+        let program = Connection::in_process(move |input, output| {
+            let mut reader = Reader::new(input);
+            let games = reader.game_count().unwrap();
+            for _ in 0..games {
+                writeln!(output, "CHAOS").unwrap();
+                let mut position = Position::empty(6);
+                while variant_winner(variant, position).is_none() {
+                    let placed = if position.to_move() == Side::Order {
+                        let (line, text) = reader.next_line("ORDER's move").unwrap();
+                        parse_placed(line, text, position).unwrap()
+                    } else {
+                        let placed = position.moves().find(|m| m.letter == Letter::O).unwrap();
+                        writeln!(output, "{placed}").unwrap();
+                        placed
+                    };
+                    output.flush().unwrap();
+                    position = position.play(placed);
+                }
+            }
+        })
+        .unwrap();
+        let options =
+            JudgeOptions { seed: 3, from: 0, games: 40, timeout: std::time::Duration::from_secs(5), per_game: true };
+        let mut report = Vec::new();
+        let judged = judge(variant, program, &options, &mut report).unwrap();
+        let report = String::from_utf8(report).unwrap();
+        assert_eq!((judged.played, judged.fault.as_deref()), (40, None), "{report}");
+        assert!(judged.won < 40, "{report}");
+        for kind in ["greedy ORDER", "random ORDER", "script (", "hard-line replay"] {
+            assert!(report.contains(&format!("against {kind}")), "no game against {kind}:\n{report}");
+        }
+    }
+
+    #[test]
+    fn sizes_read_or_say_why_not() {
+        assert_eq!(variant_of(Rules::MomentAny, None, None).unwrap().to_string(), "moment-any 6×6, runs of 5");
+        assert_eq!(variant_of(Rules::MomentExact, Some(4), None).unwrap().to_string(), "moment-exact 4×4, runs of 4");
+        assert_eq!(
+            variant_of(Rules::FullBoard, Some(4), Some(5)).unwrap_err().to_string(),
+            "--side 4 --run 5: expected a run of 2 to the side 4, found 5"
+        );
+    }
+}
