@@ -92,6 +92,8 @@ pub struct ProveOptions {
     pub walk: bool,
     /// A strategy to prove instead of the default: a name the problem knows, or a file.
     pub strategy: Option<String>,
+    /// Search a variant of the game exactly instead (order-chaos `--rules`).
+    pub game: Option<crate::problems::order_chaos::search::GameSearch>,
 }
 
 /// How a program failed to give a line.

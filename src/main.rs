@@ -180,6 +180,30 @@ enum Command {
         /// The table to prove: `tester` (the default), `editorialist`, or a file of six rows of six pair ids.
         #[arg(long)]
         table: Option<String>,
+        /// Search a variant exactly instead of proving the pairing: `full-board`, `moment-any` or `moment-exact`.
+        #[arg(long)]
+        rules: Option<games::order_chaos::variant::Rules>,
+        /// With --rules: the board's side (2 to 8).
+        #[arg(long, requires = "rules")]
+        side: Option<u8>,
+        /// With --rules: the run that wins (2 to the side).
+        #[arg(long, requires = "rules")]
+        run: Option<u8>,
+        /// With --rules: write the certificate of the proof here.
+        #[arg(long, requires = "rules")]
+        certificate: Option<PathBuf>,
+        /// With --rules: resume from this checkpoint if it exists, and write it every --checkpoint-every seconds,
+        /// on Ctrl-C and at the end.
+        #[arg(long, requires = "rules")]
+        checkpoint: Option<PathBuf>,
+        #[arg(long, value_name = "SECS", requires = "checkpoint")]
+        checkpoint_every: Option<f64>,
+        /// With --rules: stop searching after this many seconds (the checkpoint keeps the work).
+        #[arg(long, value_name = "SECS", requires = "rules")]
+        time_limit: Option<f64>,
+        /// With --rules: the transposition table's size, `512M` or `8G`.
+        #[arg(long, requires = "rules", value_parser = gamecheck::problems::order_chaos::search::parse_memory)]
+        memory: Option<usize>,
     },
 }
 
@@ -492,8 +516,38 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             };
             return Ok(if judged.all_won(games) { ExitCode::SUCCESS } else { ExitCode::from(1) });
         }
-        Command::Prove { problem, all_tables, walk, table } => {
-            let options = ProveOptions { all: all_tables, walk, strategy: table };
+        Command::Prove {
+            problem,
+            all_tables,
+            walk,
+            table,
+            rules,
+            side,
+            run,
+            certificate,
+            checkpoint,
+            checkpoint_every,
+            time_limit,
+            memory,
+        } => {
+            let seconds = |secs: Option<f64>, what: &str| {
+                secs.map(Duration::try_from_secs_f64).transpose().with_context(|| format!("{what} takes seconds"))
+            };
+            let game = match rules {
+                None => None,
+                Some(rules) => Some(gamecheck::problems::order_chaos::search::GameSearch {
+                    rules,
+                    side: side.unwrap_or(6),
+                    run: run.unwrap_or(5),
+                    certificate,
+                    checkpoint,
+                    checkpoint_every: seconds(checkpoint_every, "--checkpoint-every")?
+                        .unwrap_or(Duration::from_secs(300)),
+                    time_limit: seconds(time_limit, "--time-limit")?,
+                    memory: memory.unwrap_or(1 << 30),
+                }),
+            };
+            let options = ProveOptions { all: all_tables, walk, strategy: table, game };
             let proved = problem.prove(&options, &mut std::io::stdout().lock())?;
             return Ok(if proved { ExitCode::SUCCESS } else { ExitCode::from(1) });
         }

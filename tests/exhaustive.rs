@@ -63,7 +63,7 @@ mod order_chaos {
     fn the_tester_table_wins_its_game_tree() {
         let problem = gamecheck::registry::find_interactive("order-chaos").expect("a registered problem");
         let mut report = Vec::new();
-        let proved = problem.prove(&ProveOptions { all: false, walk: false, strategy: None }, &mut report);
+        let proved = problem.prove(&ProveOptions { all: false, walk: false, strategy: None, game: None }, &mut report);
         let report = String::from_utf8(report).unwrap();
         assert!(proved.unwrap(), "{report}");
         assert!(report.starts_with("the tester's table:\n") && report.contains("game tree: 387420489 positions"));

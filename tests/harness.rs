@@ -390,7 +390,8 @@ mod order_chaos {
         let quiet = ProgressBar::hidden();
 
         let mut report = Vec::new();
-        let proved = wrong.prove(&ProveOptions { all: false, walk: false, strategy: None }, &mut report).unwrap();
+        let proved =
+            wrong.prove(&ProveOptions { all: false, walk: false, strategy: None, game: None }, &mut report).unwrap();
         let report = String::from_utf8(report).unwrap();
         assert!(!proved, "prove passed a losing strategy:\n{report}");
         assert!(report.starts_with(&format!("the strategy's table:\n{table}")), "{report}");

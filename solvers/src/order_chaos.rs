@@ -8,6 +8,8 @@
 //! The constructor checks that a table is a well-formed pairing with a letter rule for every pair. Whether the table
 //! wins is not decided here: the proof in `oracles` does that for every ORDER strategy.
 
+pub mod search;
+
 use games::order_chaos::{Board, CELLS, Cell, Move, PAIRS, Pairing, SIDE};
 
 /// What CHAOS writes into the partner cell.

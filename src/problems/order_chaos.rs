@@ -6,6 +6,7 @@
 //! anywhere is then proved as it is played.
 
 pub mod judge;
+pub mod search;
 pub mod variants;
 
 use std::collections::BTreeMap;
@@ -467,6 +468,12 @@ impl Interactive for OrderChaos {
     }
 
     fn prove(&self, options: &ProveOptions, report: &mut dyn Write) -> anyhow::Result<bool> {
+        if let Some(game) = &options.game {
+            if options.all || options.strategy.is_some() {
+                bail!("--rules searches a variant; it takes no --all-tables or --table, which prove the pairing");
+            }
+            return search::prove(game, report);
+        }
         if options.all {
             if options.strategy.is_some() {
                 bail!("--all-tables proves every recipe table; it takes no --table");

@@ -1,0 +1,1410 @@
+//! Exact game search for the Order and Chaos variants ([`Variant`]: n×n boards, runs of k, three [`Rules`]), and
+//! the certificate that writes down what it proved.
+//!
+//! # Method: depth-first proof-number search
+//!
+//! The game has no draws, so every position is a win for ORDER or for CHAOS, and the question is an AND/OR one:
+//! ORDER to move is an OR node (one winning move is enough), CHAOS to move an AND node (every reply must lose).
+//! Proof-number search fits that better than alpha-beta: the proofs we expect are narrow (ORDER wins by a short
+//! forcing line, or CHAOS kills every line early), and proof and disproof numbers steer the search to the thinnest
+//! part of the tree without a depth limit. We use df-pn (Nagai's depth-first version) with the 1+ε trick
+//! (Pawlewicz and Lew) so it runs in bounded memory: the numbers live in a transposition table of fixed size with
+//! replacement by subtree work, and a node evicted is searched again, never answered wrongly. The game is a DAG
+//! with the count of letters growing by one every ply, so there are no cycles and no graph-history interaction;
+//! proof numbers over-count shared subtrees, which only costs time.
+//!
+//! # Positions and the transposition table
+//!
+//! A position is two masks, bit `row * side + col`. The table is keyed by a canonical form: the least (X, O) pair
+//! over the 8 symmetries of the square, each with the letters as they are and swapped. All 16 preserve every rule
+//! (lines map onto lines, a run of X onto a run of O), so transposed positions share one entry. Images of masks
+//! come from per-row lookup tables, 8 lookups a mask.
+//!
+//! # Pruning, and why each is sound
+//!
+//! Every run window (k cells one after the other in a row, column or diagonal) is a mask precomputed with its
+//! *ends*, the line's cells just before and after it.
+//!
+//! - **Dead windows.** A window is *live* for a letter while it holds none of the other letter and, when runs must
+//!   be exact (`moment-exact`, `full-board`), neither end holds that letter: a letter once written stays, so a dead
+//!   window never becomes a winning run. With no live window left, CHAOS wins: no run can ever be judged.
+//! - **Dead cells.** A blank cell in no live window and at no end of one can never matter to a judgement, so all
+//!   moves into dead cells, with either letter, lead to positions of equal value (swap the two cells in every later
+//!   move): one representative is searched.
+//! - **Immediate wins.** Under the moment rules, ORDER to move with a window one letter short of a run completes it
+//!   and wins. CHAOS to move must not complete a run (that is ORDER's win), and must leave ORDER no immediate win,
+//!   so its only candidate replies are cells of ORDER's threatening windows (or their ends, which under exactness
+//!   spoil the run); a reply elsewhere leaves every threat in place. When no reply is left, CHAOS has lost, which
+//!   settles double threats one ply early.
+//! - **Settled runs** (`full-board`). An exact run whose ends are off the board or hold the other letter survives
+//!   to the full board: ORDER has won.
+//!
+//! # Certificates, checkpoints
+//!
+//! [`Search::certify`] walks the proof from the blank board, one entry per class of positions reached with the
+//! winner to move, every reply of the loser followed until the game ends as the rules say (the checker replays
+//! every move, so the walk does not stop at the search's early cuts). Among the winner's proved moves it takes an
+//! immediate win, then a move whose reply set is settled at once, then the one whose proof took least work.
+//!
+//! [`Search::save`] writes the table's decided entries and its heavier open ones; [`Search::load`] reads them
+//! back. Decided entries are facts about positions, so resuming from any checkpoint is sound; open entries only
+//! steer the search back to where it was.
+
+use std::collections::HashSet;
+use std::fs::File;
+use std::io::{self, BufReader, BufWriter, Read, Write};
+use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use games::order_chaos::certificate::{write_entry, write_header};
+use games::order_chaos::variant::{Placed, Position, Rules, Variant};
+use games::order_chaos::{Letter, Side, Symmetry};
+
+/// A class of positions under the 16 transforms: the least (X mask, O mask) over them.
+pub type Key = (u64, u64);
+
+/// A proof or disproof number; [`INFINITE`] marks a decided node.
+type Number = u32;
+const INFINITE: Number = Number::MAX;
+/// Which of a child's two numbers a node reads.
+type Pick = fn(&(Number, Number)) -> Number;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Window {
+    cells: u64,
+    /// The line's cells just before and just after the window, where the board has them.
+    ends: u64,
+}
+
+/// The board of a variant: its run windows, which windows hold or end at each cell, and the symmetries as masks.
+#[derive(Clone, Debug)]
+pub struct Geometry {
+    variant: Variant,
+    board: u64,
+    /// Whether a run counts only when exact, so a window's ends matter.
+    exact: bool,
+    windows: Vec<Window>,
+    holding: Vec<Vec<u16>>,
+    ending: Vec<Vec<u16>>,
+    /// `images[s][row][bits]`: the cells that the cells `bits` of `row` go to under the symmetry `Symmetry::ALL[s]`.
+    images: Vec<[[u64; 256]; 8]>,
+}
+
+/// What a node comes to without searching below it, or the moves worth searching.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Expansion {
+    Decided(Side),
+    Moves(Vec<(Placed, Position)>),
+}
+
+impl Geometry {
+    pub fn new(variant: Variant) -> Geometry {
+        let (n, k) = (i32::from(variant.side()), i32::from(variant.run()));
+        let on = |r: i32, c: i32| (0..n).contains(&r) && (0..n).contains(&c);
+        let bit = |r: i32, c: i32| 1u64 << (r * n + c);
+        let mut windows = Vec::new();
+        for (dr, dc) in [(0, 1), (1, 0), (1, 1), (1, -1)] {
+            for r in 0..n {
+                for c in 0..n {
+                    if !on(r + (k - 1) * dr, c + (k - 1) * dc) {
+                        continue;
+                    }
+                    let cells = (0..k).fold(0, |m, i| m | bit(r + i * dr, c + i * dc));
+                    let mut ends = 0;
+                    for (er, ec) in [(r - dr, c - dc), (r + k * dr, c + k * dc)] {
+                        if on(er, ec) {
+                            ends |= bit(er, ec);
+                        }
+                    }
+                    windows.push(Window { cells, ends });
+                }
+            }
+        }
+        let cells = variant.cells();
+        let mut holding = vec![Vec::new(); cells];
+        let mut ending = vec![Vec::new(); cells];
+        for (i, w) in windows.iter().enumerate() {
+            for cell in 0..cells {
+                if w.cells >> cell & 1 != 0 {
+                    holding[cell].push(i as u16);
+                }
+                if w.ends >> cell & 1 != 0 {
+                    ending[cell].push(i as u16);
+                }
+            }
+        }
+        let side = usize::from(variant.side());
+        let images = Symmetry::ALL
+            .iter()
+            .map(|&s| {
+                let mut table = [[0u64; 256]; 8];
+                for (row, images) in table.iter_mut().enumerate().take(side) {
+                    for (bits, image) in images.iter_mut().enumerate() {
+                        for col in (0..side).filter(|&col| bits >> col & 1 != 0) {
+                            let (r, c) = s.apply_on(side, row, col);
+                            *image |= 1 << (r * side + c);
+                        }
+                    }
+                }
+                table
+            })
+            .collect();
+        let board = if cells == 64 { u64::MAX } else { (1 << cells) - 1 };
+        Geometry { variant, board, exact: variant.rules != Rules::MomentAny, windows, holding, ending, images }
+    }
+
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    fn image(&self, symmetry: usize, mask: u64) -> u64 {
+        let side = usize::from(self.variant.side());
+        let row_bits = (1u64 << side) - 1;
+        let table = &self.images[symmetry];
+        (0..side).fold(0, |out, row| out | table[row][((mask >> (row * side)) & row_bits) as usize])
+    }
+
+    /// The class of `position` under the 8 symmetries and the letter swap.
+    pub fn canonical(&self, position: Position) -> Key {
+        let (x, o) = position.masks();
+        let mut best = (u64::MAX, u64::MAX);
+        for s in 0..8 {
+            let (tx, to) = (self.image(s, x), self.image(s, o));
+            best = best.min((tx, to)).min((to, tx));
+        }
+        best
+    }
+
+    fn is_run(&self, w: &Window, mine: u64) -> bool {
+        w.cells & !mine == 0 && !(self.exact && w.ends & mine != 0)
+    }
+
+    fn is_live(&self, w: &Window, mine: u64, theirs: u64) -> bool {
+        w.cells & theirs == 0 && !(self.exact && w.ends & mine != 0)
+    }
+
+    /// Whether the board holds a run that wins for ORDER (exact where the rules say so).
+    pub fn holds_run(&self, position: Position) -> bool {
+        let (x, o) = position.masks();
+        self.windows.iter().any(|w| self.is_run(w, x) || self.is_run(w, o))
+    }
+
+    /// Whether writing `letter` into `cell` (row-major index) makes a winning run. A run made by a move goes through
+    /// its cell: a run elsewhere was judged before, and a letter at a run's end only spoils exactness.
+    fn completes(&self, x: u64, o: u64, cell: usize, letter: Letter) -> bool {
+        let mine = match letter {
+            Letter::X => x,
+            Letter::O => o,
+        } | 1 << cell;
+        self.holding[cell].iter().any(|&w| self.is_run(&self.windows[usize::from(w)], mine))
+    }
+
+    /// The blank cells where writing X, and where writing O, completes a run; and every blank cell a move could
+    /// spoil those runs from (their windows and, under exactness, their ends).
+    fn threats(&self, x: u64, o: u64) -> (u64, u64, u64) {
+        let blank = self.board & !(x | o);
+        let (mut to_x, mut to_o, mut touch) = (0, 0, 0);
+        for w in &self.windows {
+            for (mine, theirs, out) in [(x, o, &mut to_x), (o, x, &mut to_o)] {
+                let missing = w.cells & !mine;
+                if missing.count_ones() == 1 && self.is_live(w, mine, theirs) {
+                    *out |= missing;
+                    touch |= w.cells | if self.exact { w.ends } else { 0 };
+                }
+            }
+        }
+        (to_x, to_o, touch & blank)
+    }
+
+    /// The blank cells that can still matter: cells and, under exactness, ends of windows live for either letter;
+    /// `None` when no window is live.
+    fn relevant(&self, x: u64, o: u64) -> Option<u64> {
+        let mut out = None;
+        for w in &self.windows {
+            if self.is_live(w, x, o) || self.is_live(w, o, x) {
+                *out.get_or_insert(0) |= w.cells | if self.exact { w.ends } else { 0 };
+            }
+        }
+        out.map(|cells| cells & self.board & !(x | o))
+    }
+
+    /// `full-board`: an exact run whose ends are all written (with the other letter) lasts to the full board.
+    fn settled(&self, x: u64, o: u64) -> bool {
+        let written = x | o;
+        self.windows.iter().any(|w| (self.is_run(w, x) || self.is_run(w, o)) && w.ends & !written == 0)
+    }
+
+    /// Every move into the cells `cells`, both letters, with one move for the dead cells `dead` when there are any.
+    fn moves_into(position: Position, cells: u64, dead: u64) -> impl Iterator<Item = Placed> {
+        let side = position.side();
+        let cell_moves = bits(cells)
+            .flat_map(move |cell| Letter::ALL.map(|letter| Placed { row: cell / side, col: cell % side, letter }));
+        let dead = bits(dead).next().map(|cell| Placed { row: cell / side, col: cell % side, letter: Letter::X });
+        cell_moves.chain(dead)
+    }
+
+    /// The node's value when it is plain without search, else the moves worth searching, best first.
+    pub fn expand(&self, position: Position) -> Expansion {
+        let (x, o) = position.masks();
+        let blank = self.board & !(x | o);
+        let moment = self.variant.rules.at_the_moment();
+        if blank == 0 {
+            let order_won = !moment && self.holds_run(position);
+            return Expansion::Decided(if order_won { Side::Order } else { Side::Chaos });
+        }
+        if !moment && self.settled(x, o) {
+            return Expansion::Decided(Side::Order);
+        }
+        let Some(relevant) = self.relevant(x, o) else {
+            return Expansion::Decided(Side::Chaos);
+        };
+        let dead = blank & !relevant;
+        let mover = position.to_move();
+        let mut moves: Vec<(i64, Placed, Position)> = Vec::new();
+        if moment && mover == Side::Chaos {
+            let (to_x, to_o, touch) = self.threats(x, o);
+            let (cells, dead) = if to_x | to_o != 0 { (touch, 0) } else { (relevant, dead) };
+            for placed in Self::moves_into(position, cells, dead) {
+                if self.completes(x, o, cell_of(position, placed), placed.letter) {
+                    continue;
+                }
+                let child = position.play(placed);
+                let (cx, co) = child.masks();
+                let (tx, tt, _) = self.threats(cx, co);
+                if tx | tt == 0 {
+                    moves.push((self.score(position, placed), placed, child));
+                }
+            }
+            if moves.is_empty() {
+                return Expansion::Decided(Side::Order);
+            }
+        } else {
+            if moment {
+                let (to_x, to_o, _) = self.threats(x, o);
+                if to_x | to_o != 0 {
+                    return Expansion::Decided(Side::Order);
+                }
+            }
+            for placed in Self::moves_into(position, relevant, dead) {
+                moves.push((self.score(position, placed), placed, position.play(placed)));
+            }
+        }
+        moves.sort_by_key(|&(score, placed, _)| (std::cmp::Reverse(score), placed));
+        Expansion::Moves(moves.into_iter().map(|(_, placed, child)| (placed, child)).collect())
+    }
+
+    /// A cheap look at a child before it is expanded: decided outright, or double threats under the moment rules.
+    pub fn quick(&self, position: Position) -> Option<Side> {
+        let (x, o) = position.masks();
+        let moment = self.variant.rules.at_the_moment();
+        if self.board & !(x | o) == 0 || !moment {
+            return match self.expand(position) {
+                Expansion::Decided(side) => Some(side),
+                Expansion::Moves(_) => None,
+            };
+        }
+        if self.relevant(x, o).is_none() {
+            return Some(Side::Chaos);
+        }
+        let (to_x, to_o, _) = self.threats(x, o);
+        match position.to_move() {
+            Side::Order if to_x | to_o != 0 => Some(Side::Order),
+            // Threats leave CHAOS few replies, so expanding is cheap, and it finds the double threats.
+            Side::Chaos if to_x | to_o != 0 => match self.expand(position) {
+                Expansion::Decided(side) => Some(side),
+                Expansion::Moves(_) => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// How promising a move looks for its mover, to order the search: ORDER builds up live windows, CHAOS spoils
+    /// the fullest windows of the letter it does not write and avoids building its own.
+    fn score(&self, position: Position, placed: Placed) -> i64 {
+        let (x, o) = position.masks();
+        let cell = cell_of(position, placed);
+        let (mine, theirs) = match placed.letter {
+            Letter::X => (x, o),
+            Letter::O => (o, x),
+        };
+        let weight = |w: &Window, letters: u64| 1i64 << (3 * (w.cells & letters).count_ones()).min(60);
+        let mut score = 0;
+        let order = position.to_move() == Side::Order;
+        for &w in &self.holding[cell] {
+            let w = &self.windows[usize::from(w)];
+            if self.is_live(w, mine, theirs) {
+                score += if order { weight(w, mine) } else { -weight(w, mine) };
+            }
+            if self.is_live(w, theirs, mine) && !order {
+                score += weight(w, theirs);
+            }
+        }
+        if self.exact && !order {
+            for &w in &self.ending[cell] {
+                let w = &self.windows[usize::from(w)];
+                if self.is_live(w, mine, theirs) {
+                    score += weight(w, mine);
+                }
+            }
+        }
+        score
+    }
+}
+
+fn bits(mut mask: u64) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let cell = mask.trailing_zeros() as u8;
+            mask &= mask - 1;
+            cell
+        })
+    })
+}
+
+fn cell_of(position: Position, placed: Placed) -> usize {
+    usize::from(placed.row) * usize::from(position.side()) + usize::from(placed.col)
+}
+
+/// Proof and disproof numbers of a node whose winner is known, from ORDER's point of view.
+fn decided(winner: Side) -> (Number, Number) {
+    match winner {
+        Side::Order => (0, INFINITE),
+        Side::Chaos => (INFINITE, 0),
+    }
+}
+
+fn winner_of((pn, dn): (Number, Number)) -> Option<Side> {
+    match (pn, dn) {
+        (0, _) => Some(Side::Order),
+        (_, 0) => Some(Side::Chaos),
+        _ => None,
+    }
+}
+
+/// A sum of proof numbers: infinite if any is, else kept below infinite so an open node never reads as decided.
+fn sum(numbers: impl Iterator<Item = Number>) -> Number {
+    let mut total: u64 = 0;
+    for n in numbers {
+        if n == INFINITE {
+            return INFINITE;
+        }
+        total += u64::from(n);
+    }
+    total.min(u64::from(INFINITE - 1)) as Number
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Slot {
+    x: u64,
+    o: u64,
+    pn: Number,
+    dn: Number,
+    /// Nodes expanded below this one; zero marks an empty slot.
+    work: u32,
+}
+
+const BUCKET: usize = 4;
+
+/// The transposition table: buckets of [`BUCKET`] slots, the least-worked slot replaced when a bucket is full.
+struct Table {
+    slots: Vec<Slot>,
+    buckets: usize,
+}
+
+impl Table {
+    fn with_bytes(bytes: usize) -> Table {
+        let fit = (bytes / std::mem::size_of::<Slot>() / BUCKET).max(1);
+        // A power of two, so a bucket is a mask of the hash; the largest that fits.
+        let buckets = if fit.is_power_of_two() { fit } else { fit.next_power_of_two() / 2 };
+        Table { slots: vec![Slot::default(); buckets * BUCKET], buckets }
+    }
+
+    fn bucket(&self, (x, o): Key) -> std::ops::Range<usize> {
+        let mut h = x.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ o.wrapping_mul(0xC2B2_AE3D_27D4_EB4F).rotate_left(29);
+        h ^= h >> 31;
+        let b = (h as usize) & (self.buckets - 1);
+        b * BUCKET..(b + 1) * BUCKET
+    }
+
+    fn get(&self, key: Key) -> Option<&Slot> {
+        self.slots[self.bucket(key)].iter().find(|s| s.work != 0 && (s.x, s.o) == key)
+    }
+
+    fn put(&mut self, key: Key, pn: Number, dn: Number, work: u32) {
+        let range = self.bucket(key);
+        let bucket = &mut self.slots[range];
+        let i = match bucket.iter().position(|s| s.work != 0 && (s.x, s.o) == key) {
+            Some(i) => i,
+            None => (0..BUCKET).min_by_key(|&i| bucket[i].work).expect("a bucket has slots"),
+        };
+        bucket[i] = Slot { x: key.0, o: key.1, pn, dn, work: work.max(1) };
+    }
+}
+
+/// Why a search stopped before settling its position.
+#[derive(Debug)]
+pub enum Stopped {
+    TimeLimit,
+    NodeLimit,
+    Interrupted,
+}
+
+/// What bounds a search and where it keeps its checkpoints.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// The transposition table's size in bytes.
+    pub memory: usize,
+    pub time_limit: Option<Duration>,
+    /// Stop after this many nodes in all (earlier runs' included): a bound that, unlike time, repeats exactly.
+    pub node_limit: Option<u64>,
+    /// Set from outside (Ctrl-C) to stop at the next check.
+    pub stop: Option<Arc<AtomicBool>>,
+    pub checkpoint: Option<std::path::PathBuf>,
+    pub checkpoint_every: Duration,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            memory: 64 << 20,
+            time_limit: None,
+            node_limit: None,
+            stop: None,
+            checkpoint: None,
+            checkpoint_every: Duration::from_secs(300),
+        }
+    }
+}
+
+/// Counts of the work done, kept across resumed runs through the checkpoint.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Stats {
+    /// Nodes expanded (positions searched), over every run that fed the checkpoint.
+    pub nodes: u64,
+    /// Nodes expanded by the count of letters on the board.
+    pub by_depth: Vec<u64>,
+    /// Seconds spent over every run that fed the checkpoint.
+    pub seconds: f64,
+}
+
+/// A proof in progress: the table, the limits, and what has been done.
+pub struct Search {
+    geometry: Geometry,
+    table: Table,
+    limits: Limits,
+    pub stats: Stats,
+    started: Instant,
+    /// Seconds of earlier runs, from the checkpoint.
+    earlier: f64,
+    last_checkpoint: Instant,
+    stopped: Option<Stopped>,
+    failure: Option<io::Error>,
+}
+
+/// The numbers of a node's children, and which to search next.
+struct Gathered {
+    pn: Number,
+    dn: Number,
+    best: usize,
+    /// The second-least number of the kind the node minimises (proof at ORDER's nodes, disproof at CHAOS's).
+    second: Number,
+    /// The best child's number of the kind the node sums.
+    best_summed: Number,
+}
+
+impl Search {
+    pub fn new(variant: Variant, limits: Limits) -> Search {
+        let now = Instant::now();
+        Search {
+            geometry: Geometry::new(variant),
+            table: Table::with_bytes(limits.memory),
+            limits,
+            stats: Stats { by_depth: vec![0; variant.cells() + 1], ..Stats::default() },
+            started: now,
+            earlier: 0.0,
+            last_checkpoint: now,
+            stopped: None,
+            failure: None,
+        }
+    }
+
+    pub fn geometry(&self) -> &Geometry {
+        &self.geometry
+    }
+
+    /// The table's settled entries, entries in use, and slots.
+    pub fn table_counts(&self) -> (usize, usize, usize) {
+        let used = self.table.slots.iter().filter(|s| s.work != 0);
+        let settled = used.clone().filter(|s| winner_of((s.pn, s.dn)).is_some()).count();
+        (settled, used.count(), self.table.slots.len())
+    }
+
+    /// The proof and disproof numbers (ORDER's side) the table holds for `position`.
+    pub fn numbers(&self, position: Position) -> Option<(u32, u32)> {
+        self.table.get(self.geometry.canonical(position)).map(|s| (s.pn, s.dn))
+    }
+
+    /// The winner of `position` (a position of this variant), or why the search stopped first. A checkpoint that
+    /// fails to write ends the search with its error.
+    pub fn solve(&mut self, position: Position) -> io::Result<Result<Side, Stopped>> {
+        self.stopped = None;
+        if self.geometry.variant.rules.at_the_moment() && self.geometry.holds_run(position) {
+            return Ok(Ok(Side::Order));
+        }
+        let key = self.geometry.canonical(position);
+        let result = loop {
+            if let Some(winner) = self.lookup(key) {
+                break Ok(winner);
+            }
+            self.mid(position, key, INFINITE, INFINITE);
+            if let Some(e) = self.failure.take() {
+                return Err(e);
+            }
+            if let Some(stopped) = self.stopped.take() {
+                break Err(stopped);
+            }
+        };
+        self.stats.seconds = self.earlier + self.started.elapsed().as_secs_f64();
+        Ok(result)
+    }
+
+    fn lookup(&self, key: Key) -> Option<Side> {
+        self.table.get(key).and_then(|s| winner_of((s.pn, s.dn)))
+    }
+
+    /// Count a node, and every few thousand check the clock, the stop flag and the checkpoint.
+    fn tick(&mut self) {
+        self.stats.nodes += 1;
+        if self.limits.node_limit.is_some_and(|n| self.stats.nodes >= n) {
+            self.stopped = Some(Stopped::NodeLimit);
+        }
+        if !self.stats.nodes.is_multiple_of(4096) {
+            return;
+        }
+        if self.limits.stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed)) {
+            self.stopped = Some(Stopped::Interrupted);
+        }
+        if self.limits.time_limit.is_some_and(|t| self.started.elapsed() >= t) {
+            self.stopped = Some(Stopped::TimeLimit);
+        }
+        if self.limits.checkpoint.is_some() && self.last_checkpoint.elapsed() >= self.limits.checkpoint_every {
+            self.checkpoint_now();
+        }
+    }
+
+    fn checkpoint_now(&mut self) {
+        if let Some(path) = self.limits.checkpoint.clone() {
+            self.stats.seconds = self.earlier + self.started.elapsed().as_secs_f64();
+            if let Err(e) = self.save(&path) {
+                self.failure = Some(e);
+                self.stopped = Some(Stopped::Interrupted);
+            }
+            self.last_checkpoint = Instant::now();
+        }
+    }
+
+    /// Write a checkpoint now, if the limits name a file.
+    pub fn checkpoint(&mut self) -> io::Result<()> {
+        self.checkpoint_now();
+        self.failure.take().map_or(Ok(()), Err)
+    }
+
+    fn gather(&self, kids: &[(Key, Position, Option<Side>)], order_to_move: bool) -> Gathered {
+        let numbers: Vec<(Number, Number)> = kids
+            .iter()
+            .map(|&(key, _, fixed)| match fixed {
+                Some(side) => decided(side),
+                None => self.table.get(key).map_or((1, 1), |s| (s.pn, s.dn)),
+            })
+            .collect();
+        // ORDER's node: proof is the least child proof, disproof the sum; CHAOS's node the other way round.
+        let (least_of, summed_of): (Pick, Pick) = if order_to_move { (|n| n.0, |n| n.1) } else { (|n| n.1, |n| n.0) };
+        let mut best = 0;
+        let mut second = INFINITE;
+        for (i, n) in numbers.iter().enumerate().skip(1) {
+            if least_of(n) < least_of(&numbers[best]) {
+                second = least_of(&numbers[best]);
+                best = i;
+            } else if least_of(n) < second {
+                second = least_of(n);
+            }
+        }
+        let least = least_of(&numbers[best]);
+        let total = sum(numbers.iter().map(summed_of));
+        let (pn, dn) = if order_to_move { (least, total) } else { (total, least) };
+        Gathered { pn, dn, best, second, best_summed: summed_of(&numbers[best]) }
+    }
+
+    /// df-pn's multiple iterative deepening at one node: search below it until its proof number reaches
+    /// `th_pn` or its disproof number `th_dn`, then store and return its numbers.
+    fn mid(&mut self, position: Position, key: Key, th_pn: Number, th_dn: Number) -> (Number, Number) {
+        let nodes_before = self.stats.nodes;
+        self.tick();
+        let moves = match self.geometry.expand(position) {
+            Expansion::Decided(side) => {
+                let numbers = decided(side);
+                self.table.put(key, numbers.0, numbers.1, 1);
+                return numbers;
+            }
+            Expansion::Moves(moves) => moves,
+        };
+        self.stats.by_depth[position.filled() as usize] += 1;
+        let mut kids: Vec<(Key, Position, Option<Side>)> = Vec::with_capacity(moves.len());
+        for (_, child) in moves {
+            let child_key = self.geometry.canonical(child);
+            if kids.iter().all(|k| k.0 != child_key) {
+                kids.push((child_key, child, self.geometry.quick(child)));
+            }
+        }
+        let order_to_move = position.to_move() == Side::Order;
+        loop {
+            let g = self.gather(&kids, order_to_move);
+            let work = (self.stats.nodes - nodes_before).min(u64::from(u32::MAX)) as u32;
+            if g.pn == 0 || g.dn == 0 || g.pn >= th_pn || g.dn >= th_dn || self.stopped.is_some() {
+                self.table.put(key, g.pn, g.dn, work);
+                return (g.pn, g.dn);
+            }
+            // The 1+ε trick: let the best child run a little past the second best before coming back.
+            let grown = g.second.saturating_add(1).max(g.second.saturating_add(g.second / 4));
+            let (th_least, th_summed, summed) = if order_to_move { (th_pn, th_dn, g.dn) } else { (th_dn, th_pn, g.pn) };
+            let child_least = th_least.min(grown);
+            let child_summed = if th_summed == INFINITE { INFINITE } else { th_summed - summed + g.best_summed };
+            let (child_pn, child_dn) =
+                if order_to_move { (child_least, child_summed) } else { (child_summed, child_least) };
+            let (child_key, child, _) = kids[g.best];
+            self.mid(child, child_key, child_pn, child_dn);
+        }
+    }
+
+    /// The winner's move in `position` (the winner to move, the game not over), proved to keep the win: an
+    /// immediate win first, then a move whose replies are all settled at once, then the proved move of least work.
+    fn winning_move(&mut self, position: Position, winner: Side) -> io::Result<Placed> {
+        let (x, o) = position.masks();
+        let moves = match self.geometry.expand(position) {
+            Expansion::Moves(moves) => moves,
+            Expansion::Decided(side) if side == winner => {
+                if self.geometry.variant.rules.at_the_moment() && winner == Side::Order {
+                    let (to_x, to_o, _) = self.geometry.threats(x, o);
+                    let (cells, letter) = if to_x != 0 { (to_x, Letter::X) } else { (to_o, Letter::O) };
+                    let cell = bits(cells).next().expect("ORDER's immediate win has a cell");
+                    let side = position.side();
+                    return Ok(Placed { row: cell / side, col: cell % side, letter });
+                }
+                // No live window (or a settled run): whatever the winner writes, the outcome stands.
+                return Ok(position.moves().next().expect("the game is not over, so a cell is blank"));
+            }
+            Expansion::Decided(_) => return Err(io::Error::other(format!("{position} is not won by {winner}"))),
+        };
+        for &(placed, child) in &moves {
+            if self.geometry.quick(child) == Some(winner) {
+                return Ok(placed);
+            }
+        }
+        for round in 0..2 {
+            let proved = moves
+                .iter()
+                .filter_map(|&(placed, child)| {
+                    let slot = self.table.get(self.geometry.canonical(child))?;
+                    (winner_of((slot.pn, slot.dn)) == Some(winner)).then_some((slot.work, placed))
+                })
+                .min();
+            if let Some((_, placed)) = proved {
+                return Ok(placed);
+            }
+            if round == 0 {
+                // Evicted since it was proved: prove the position again, which leaves its children in the table.
+                self.settle(position, winner)?;
+            }
+        }
+        for &(placed, child) in &moves {
+            if self.settle_child(child)? == winner {
+                return Ok(placed);
+            }
+        }
+        Err(io::Error::other(format!("no move of {winner} in {position} was proved to win")))
+    }
+
+    fn settle(&mut self, position: Position, winner: Side) -> io::Result<()> {
+        match self.solve(position)? {
+            Ok(side) if side == winner => Ok(()),
+            Ok(side) => Err(io::Error::other(format!("{position} came out a win for {side}, not {winner}"))),
+            Err(stopped) => Err(io::Error::other(format!("stopped while writing the certificate: {stopped:?}"))),
+        }
+    }
+
+    fn settle_child(&mut self, position: Position) -> io::Result<Side> {
+        match self.solve(position)? {
+            Ok(side) => Ok(side),
+            Err(stopped) => Err(io::Error::other(format!("stopped while writing the certificate: {stopped:?}"))),
+        }
+    }
+
+    /// Whether the game is over after `placed` was written to reach `position`, and who won.
+    fn over(&self, position: Position, placed: Placed) -> Option<Side> {
+        let (x, o) = position.masks();
+        let cell = cell_of(position, placed);
+        let letter_mask = match placed.letter {
+            Letter::X => x,
+            Letter::O => o,
+        };
+        let moment = self.geometry.variant.rules.at_the_moment();
+        if moment && self.geometry.completes(x & !(1 << cell), o & !(1 << cell), cell, placed.letter) {
+            debug_assert!(letter_mask >> cell & 1 != 0);
+            return Some(Side::Order);
+        }
+        if position.is_full() {
+            let order_won = !moment && self.geometry.holds_run(position);
+            return Some(if order_won { Side::Order } else { Side::Chaos });
+        }
+        None
+    }
+
+    /// Write the certificate of the blank board's winner: its entries to `entries`, one line each. Returns the
+    /// winner and the count; [`certify_to`] puts the header in front.
+    pub fn certify(&mut self, entries: &mut dyn Write) -> io::Result<(Side, u64)> {
+        self.certify_from(Position::empty(self.geometry.variant.side()), entries)
+    }
+
+    /// The entries of a proof from `blank`, ORDER to move there: the certificate's walk from another start.
+    fn certify_from(&mut self, blank: Position, entries: &mut dyn Write) -> io::Result<(Side, u64)> {
+        if blank.to_move() != Side::Order {
+            return Err(io::Error::other(format!("{blank}: a walk starts with ORDER to move")));
+        }
+        let winner = match self.solve(blank)? {
+            Ok(winner) => winner,
+            Err(stopped) => return Err(io::Error::other(format!("the blank board is not settled: {stopped:?}"))),
+        };
+        let mut seen = HashSet::new();
+        let mut count = 0;
+        // Depth-first over the positions with the winner to move, by an explicit stack so that deep boards do not
+        // deepen the call stack.
+        let mut stack = Vec::new();
+        match winner {
+            Side::Order => stack.push(blank),
+            Side::Chaos => self.after_loser(blank, &mut stack)?,
+        }
+        let mut line = String::new();
+        while let Some(position) = stack.pop() {
+            if !seen.insert(self.geometry.canonical(position)) {
+                continue;
+            }
+            let placed = self.winning_move(position, winner)?;
+            line.clear();
+            write_entry(&mut line, &(position, placed)).map_err(io::Error::other)?;
+            entries.write_all(line.as_bytes())?;
+            count += 1;
+            let after = position.play(placed);
+            match self.over(after, placed) {
+                Some(side) if side == winner => continue,
+                Some(side) => {
+                    return Err(io::Error::other(format!("{placed} in {position} ends the game as {side}'s win")));
+                }
+                None => self.after_loser(after, &mut stack)?,
+            }
+        }
+        Ok((winner, count))
+    }
+
+    /// Push every position the loser's moves from `position` reach where the game goes on.
+    fn after_loser(&self, position: Position, stack: &mut Vec<Position>) -> io::Result<()> {
+        let loser = position.to_move();
+        for reply in position.moves() {
+            let next = position.play(reply);
+            match self.over(next, reply) {
+                None => stack.push(next),
+                Some(side) if side != loser => {}
+                Some(_) => return Err(io::Error::other(format!("{reply} in {position} wins for {loser}"))),
+            }
+        }
+        Ok(())
+    }
+
+    /// The whole certificate, header and entries, to `out`; the entries go through `scratch` first because the
+    /// header counts them. Returns the winner, the count of entries and the bytes written.
+    pub fn certify_to<S: Read + Write + io::Seek>(
+        &mut self,
+        out: &mut dyn Write,
+        scratch: &mut S,
+    ) -> io::Result<(Side, u64, u64)> {
+        let (winner, count) = {
+            let mut buffered = BufWriter::new(&mut *scratch);
+            let result = self.certify(&mut buffered)?;
+            buffered.flush()?;
+            result
+        };
+        let mut header = String::new();
+        write_header(&mut header, self.geometry.variant, winner, count as usize).map_err(io::Error::other)?;
+        out.write_all(header.as_bytes())?;
+        scratch.seek(io::SeekFrom::Start(0))?;
+        let copied = io::copy(&mut BufReader::new(scratch), out)?;
+        out.flush()?;
+        Ok((winner, count, header.len() as u64 + copied))
+    }
+
+    /// The certificate as text, for boards small enough to hold it in memory.
+    pub fn certificate_text(&mut self) -> io::Result<String> {
+        let mut out = Vec::new();
+        self.certify_to(&mut out, &mut io::Cursor::new(Vec::new()))?;
+        String::from_utf8(out).map_err(io::Error::other)
+    }
+
+    /// Write the certificate to `path`, its entries streamed through a scratch file beside it.
+    pub fn certify_file(&mut self, path: &Path) -> io::Result<(Side, u64, u64)> {
+        let scratch_path = path.with_extension("entries.partial");
+        let mut scratch = File::options().read(true).write(true).create(true).truncate(true).open(&scratch_path)?;
+        let result = self.certify_to(&mut BufWriter::new(File::create(path)?), &mut scratch);
+        std::fs::remove_file(&scratch_path)?;
+        result
+    }
+}
+
+const MAGIC: &[u8; 16] = b"gamecheck-ocs-1\n";
+/// Open entries lighter than this are not saved: they are cheap to search again, and most of the table.
+const SAVE_OPEN_WORK: u32 = 16;
+
+impl Search {
+    /// Write the table's decided entries and heavier open ones to `path` (through a file beside it, renamed over
+    /// it when complete, so an interrupted write never spoils the last checkpoint).
+    pub fn save(&self, path: &Path) -> io::Result<()> {
+        let partial = path.with_extension("partial");
+        {
+            let mut out = BufWriter::new(File::create(&partial)?);
+            out.write_all(MAGIC)?;
+            let v = self.geometry.variant;
+            out.write_all(&[v.side(), v.run(), rules_code(v.rules)])?;
+            out.write_all(&self.stats.nodes.to_le_bytes())?;
+            out.write_all(&self.stats.seconds.to_le_bytes())?;
+            out.write_all(&(self.stats.by_depth.len() as u64).to_le_bytes())?;
+            for n in &self.stats.by_depth {
+                out.write_all(&n.to_le_bytes())?;
+            }
+            let kept = self
+                .table
+                .slots
+                .iter()
+                .filter(|s| s.work != 0 && (winner_of((s.pn, s.dn)).is_some() || s.work >= SAVE_OPEN_WORK));
+            out.write_all(&(kept.clone().count() as u64).to_le_bytes())?;
+            for s in kept {
+                out.write_all(&s.x.to_le_bytes())?;
+                out.write_all(&s.o.to_le_bytes())?;
+                out.write_all(&s.pn.to_le_bytes())?;
+                out.write_all(&s.dn.to_le_bytes())?;
+                out.write_all(&s.work.to_le_bytes())?;
+            }
+            out.flush()?;
+        }
+        std::fs::rename(&partial, path)
+    }
+
+    /// Read a checkpoint written by [`Search::save`] for this variant into the table; returns the entries read.
+    pub fn load(&mut self, path: &Path) -> io::Result<u64> {
+        let bad = |what: String| io::Error::new(io::ErrorKind::InvalidData, format!("{}: {what}", path.display()));
+        let mut input = BufReader::new(File::open(path)?);
+        let mut magic = [0; 16];
+        input.read_exact(&mut magic).map_err(|_| bad("expected a gamecheck search checkpoint".into()))?;
+        if &magic != MAGIC {
+            return Err(bad("expected a gamecheck search checkpoint, found another file".into()));
+        }
+        let mut head = [0; 3];
+        input.read_exact(&mut head)?;
+        let v = self.geometry.variant;
+        if head != [v.side(), v.run(), rules_code(v.rules)] {
+            return Err(bad(format!("the checkpoint is of another variant, not {v}")));
+        }
+        let u64s = |input: &mut BufReader<File>| -> io::Result<u64> {
+            let mut b = [0; 8];
+            input.read_exact(&mut b).map_err(|_| bad("the checkpoint ends early".into()))?;
+            Ok(u64::from_le_bytes(b))
+        };
+        let nodes = u64s(&mut input)?;
+        let seconds = f64::from_bits(u64s(&mut input)?);
+        let depths = u64s(&mut input)?;
+        if depths != self.stats.by_depth.len() as u64 {
+            return Err(bad(format!("expected {} depths, found {depths}", self.stats.by_depth.len())));
+        }
+        let mut by_depth = Vec::with_capacity(depths as usize);
+        for _ in 0..depths {
+            by_depth.push(u64s(&mut input)?);
+        }
+        let count = u64s(&mut input)?;
+        let mut record = [0u8; 28];
+        for _ in 0..count {
+            input.read_exact(&mut record).map_err(|_| bad("the checkpoint ends early".into()))?;
+            let word = |at: usize| u64::from_le_bytes(record[at..at + 8].try_into().expect("8 bytes"));
+            let half = |at: usize| u32::from_le_bytes(record[at..at + 4].try_into().expect("4 bytes"));
+            let (x, o) = (word(0), word(8));
+            if Position::from_masks(v.side(), x, o).is_none() {
+                return Err(bad(format!("an entry's masks {x:#x} and {o:#x} are not a position of side {}", v.side())));
+            }
+            self.table.put((x, o), half(16), half(20), half(24));
+        }
+        self.stats = Stats { nodes, by_depth, seconds };
+        self.earlier = seconds;
+        Ok(count)
+    }
+}
+
+fn rules_code(rules: Rules) -> u8 {
+    match rules {
+        Rules::FullBoard => 0,
+        Rules::MomentAny => 1,
+        Rules::MomentExact => 2,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+
+    use games::order_chaos::certificate::Certificate;
+
+    use super::*;
+
+    /// The longest stretch of equal letters through every cell, read literally: from each cell that starts a
+    /// stretch (the cell before it in that direction does not hold its letter), count along the line. Returns
+    /// whether some stretch is at least `run` long, and whether some is exactly `run` long.
+    fn literal_runs(position: Position, run: u8) -> (bool, bool) {
+        let n = i32::from(position.side());
+        let at = |r: i32, c: i32| {
+            ((0..n).contains(&r) && (0..n).contains(&c)).then(|| position.get(r as u8, c as u8)).flatten()
+        };
+        let (mut any, mut exact) = (false, false);
+        for r in 0..n {
+            for c in 0..n {
+                let Some(letter) = at(r, c) else { continue };
+                for (dr, dc) in [(0, 1), (1, 0), (1, 1), (1, -1)] {
+                    if at(r - dr, c - dc) == Some(letter) {
+                        continue;
+                    }
+                    let mut length = 0;
+                    while at(r + length * dr, c + length * dc) == Some(letter) {
+                        length += 1;
+                    }
+                    any |= length >= i32::from(run);
+                    exact |= length == i32::from(run);
+                }
+            }
+        }
+        (any, exact)
+    }
+
+    /// Whether ORDER has won at this point of the game: at the moment under the moment rules, only on the full
+    /// board under `full-board`.
+    fn literal_order_won(variant: Variant, position: Position) -> bool {
+        let (any, exact) = literal_runs(position, variant.run());
+        match variant.rules {
+            Rules::MomentAny => any,
+            Rules::MomentExact => exact,
+            Rules::FullBoard => position.is_full() && exact,
+        }
+    }
+
+    /// Plain minimax over every move, remembering only the exact positions already settled (no symmetry, no
+    /// pruning), so that 4×4 boards finish in seconds.
+    fn minimax(variant: Variant, position: Position, memo: &mut HashMap<Position, Side>) -> Side {
+        if let Some(&side) = memo.get(&position) {
+            return side;
+        }
+        let mover = position.to_move();
+        let mut winner = mover.other();
+        for placed in position.moves() {
+            let next = position.play(placed);
+            let outcome = if literal_order_won(variant, next) {
+                Side::Order
+            } else if next.is_full() {
+                Side::Chaos
+            } else {
+                minimax(variant, next, memo)
+            };
+            if outcome == mover {
+                winner = mover;
+                break;
+            }
+        }
+        memo.insert(position, winner);
+        winner
+    }
+
+    /// A table of 32 MB: room for 4×4 full-board proofs (with 4 MB that search thrashes, re-searching evicted
+    /// entries for minutes), and little enough that a test does not spend its time clearing memory.
+    fn limits() -> Limits {
+        Limits { memory: 32 << 20, ..Limits::default() }
+    }
+
+    fn variant(side: u8, run: u8, rules: Rules) -> Variant {
+        Variant::new(side, run, rules).unwrap()
+    }
+
+    fn solve(variant: Variant, position: Position) -> Side {
+        Search::new(variant, limits()).solve(position).unwrap().unwrap()
+    }
+
+    /// Small games whose whole tree the plain minimax walks in a test's time, but for runs of four on 4×4.
+    fn small_games() -> Vec<Variant> {
+        let mut games = Vec::new();
+        for rules in Rules::ALL {
+            for (side, run) in [(2, 2), (3, 2), (3, 3), (4, 3)] {
+                games.push(variant(side, run, rules));
+            }
+        }
+        games
+    }
+
+    fn agrees_with_minimax_from_the_blank_board(games: &[Variant]) {
+        for &v in games {
+            let blank = Position::empty(v.side());
+            assert_eq!(solve(v, blank), minimax(v, blank, &mut HashMap::new()), "{v}");
+        }
+    }
+
+    #[test]
+    fn the_search_names_the_winner_that_plain_minimax_finds() {
+        agrees_with_minimax_from_the_blank_board(&small_games());
+    }
+
+    /// Apart, so that the slowest minimax runs beside the others (about 15 s each).
+    #[test]
+    fn runs_of_four_on_4x4_agree_with_minimax() {
+        agrees_with_minimax_from_the_blank_board(&Rules::ALL.map(|rules| variant(4, 4, rules)));
+    }
+
+    /// Random positions part-way through a game: the pruning (dead cells, forced replies, settled runs) matters
+    /// most there, with few cells left and lines half spoilt.
+    #[test]
+    fn the_search_agrees_with_minimax_from_positions_part_way_through() {
+        let mut next = crate::xorshift(0x0C5E_A2C4);
+        let mut seen = [0usize; 2];
+        for v in small_games().into_iter().chain(
+            [(4, 4, Rules::FullBoard), (4, 4, Rules::MomentAny), (5, 4, Rules::MomentAny), (5, 4, Rules::MomentExact)]
+                .map(|(side, run, rules)| variant(side, run, rules)),
+        ) {
+            let mut search = Search::new(v, limits());
+            for _ in 0..40 {
+                // Enough letters that the plain minimax settles each in well under a second.
+                let filled = match v.cells() {
+                    25 => 15 + next() % 5,
+                    16 => 5 + next() % 11,
+                    cells => next() % cells as u64,
+                };
+                let mut position = Position::empty(v.side());
+                for _ in 0..filled {
+                    let moves: Vec<Placed> = position.moves().collect();
+                    let placed = moves[(next() % moves.len() as u64) as usize];
+                    let after = position.play(placed);
+                    if literal_order_won(v, after) || after.is_full() {
+                        break;
+                    }
+                    position = after;
+                }
+                let expected = minimax(v, position, &mut HashMap::new());
+                assert_eq!(search.solve(position).unwrap().unwrap(), expected, "{v} from {position}");
+                seen[usize::from(expected == Side::Chaos)] += 1;
+            }
+        }
+        assert!(seen[0] > 100 && seen[1] >= 10, "both winners among the positions: {seen:?}");
+    }
+
+    /// Every entry keyed by every image of its position, with the move carried along.
+    fn matches(certificate: &Certificate) -> HashMap<Position, Placed> {
+        let side = certificate.variant.side();
+        let mut out = HashMap::new();
+        for &(position, placed) in &certificate.entries {
+            for s in Symmetry::ALL {
+                let (p, m) = (position.transform(s), placed.transform(side, s));
+                out.insert(p, m);
+                out.insert(p.swap_letters(), m.swap_letter());
+            }
+        }
+        out
+    }
+
+    /// The certificate's claim walked literally: the winner plays the matching entry's move, the loser every move.
+    fn replay(certificate: &Certificate) -> Result<(), String> {
+        replay_from(certificate, Position::empty(certificate.variant.side()))
+    }
+
+    fn replay_from(certificate: &Certificate, start: Position) -> Result<(), String> {
+        let v = certificate.variant;
+        let table = matches(certificate);
+        let play = |position: Position| -> Result<(Position, Placed), String> {
+            let placed = *table.get(&position).ok_or(format!("no entry for {position}"))?;
+            if position.get(placed.row, placed.col).is_some() {
+                return Err(format!("{placed} in {position} is on a written cell"));
+            }
+            Ok((position.play(placed), placed))
+        };
+        let mut seen = HashSet::new();
+        let mut stack = vec![start];
+        while let Some(position) = stack.pop() {
+            if !seen.insert(position) {
+                continue;
+            }
+            match certificate.winner {
+                Side::Order => {
+                    let (after, placed) = play(position)?;
+                    if literal_order_won(v, after) {
+                        continue;
+                    }
+                    if after.is_full() {
+                        return Err(format!("{placed} in {position} fills the board without a win"));
+                    }
+                    for reply in after.moves() {
+                        let next = after.play(reply);
+                        if literal_order_won(v, next) {
+                            continue;
+                        }
+                        if next.is_full() {
+                            return Err(format!("{reply} in {after} fills the board without a win"));
+                        }
+                        stack.push(next);
+                    }
+                }
+                Side::Chaos => {
+                    for order in position.moves() {
+                        let after = position.play(order);
+                        if literal_order_won(v, after) {
+                            return Err(format!("{order} in {position} wins for ORDER"));
+                        }
+                        if after.is_full() {
+                            continue;
+                        }
+                        let (next, placed) = play(after)?;
+                        if literal_order_won(v, next) {
+                            return Err(format!("{placed} in {after} wins for ORDER"));
+                        }
+                        if !next.is_full() {
+                            stack.push(next);
+                        }
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Games whose certificates are small: full-board ones last to the full board, so 4×4 is out of reach there.
+    fn certified_games() -> Vec<Variant> {
+        let mut games = Vec::new();
+        for rules in Rules::ALL {
+            for (side, run) in [(2, 2), (3, 2), (3, 3), (4, 3), (4, 4)] {
+                if rules != Rules::FullBoard || side < 4 {
+                    games.push(variant(side, run, rules));
+                }
+            }
+        }
+        games
+    }
+
+    #[test]
+    fn certificates_parse_and_replay_and_a_missing_entry_is_caught() {
+        for v in certified_games() {
+            let mut search = Search::new(v, limits());
+            let text = search.certificate_text().unwrap();
+            let certificate = Certificate::parse(&text).unwrap_or_else(|e| panic!("{v}: {e:?}\n{text}"));
+            assert_eq!(certificate.variant, v);
+            assert_eq!(certificate.winner, solve(v, Position::empty(v.side())), "{v}");
+            replay(&certificate).unwrap_or_else(|e| panic!("{v}: {e}"));
+            // Every entry is one the walk reached, so each is needed.
+            for drop in [0, certificate.entries.len() - 1] {
+                let mut short = certificate.clone();
+                short.entries.remove(drop);
+                assert!(replay(&short).is_err(), "{v}: without entry {drop}");
+            }
+        }
+    }
+
+    /// Every small game from the blank board is ORDER's, so CHAOS's walk is tried from positions part-way through,
+    /// where CHAOS wins.
+    #[test]
+    fn chaos_wins_are_certified_from_positions_part_way_through() {
+        let mut next = crate::xorshift(2020);
+        let mut certified = 0;
+        for v in [variant(4, 3, Rules::MomentAny), variant(4, 4, Rules::MomentExact), variant(3, 3, Rules::FullBoard)] {
+            let mut search = Search::new(v, limits());
+            for _ in 0..200 {
+                let mut position = Position::empty(v.side());
+                for _ in 0..2 * (2 + next() % 3) {
+                    let moves: Vec<Placed> = position.moves().collect();
+                    let after = position.play(moves[(next() % moves.len() as u64) as usize]);
+                    if literal_order_won(v, after) || after.is_full() {
+                        break;
+                    }
+                    position = after;
+                }
+                if position.to_move() != Side::Order || search.solve(position).unwrap().unwrap() != Side::Chaos {
+                    continue;
+                }
+                let mut entries = Vec::new();
+                let (winner, count) = search.certify_from(position, &mut entries).unwrap();
+                let mut text = String::new();
+                write_header(&mut text, v, winner, count as usize).unwrap();
+                text.push_str(std::str::from_utf8(&entries).unwrap());
+                let certificate = Certificate::parse(&text).unwrap();
+                replay_from(&certificate, position).unwrap_or_else(|e| panic!("{v} from {position}: {e}"));
+                let mut short = certificate.clone();
+                short.entries.pop();
+                assert!(replay_from(&short, position).is_err(), "{v} from {position}: without the last entry");
+                certified += 1;
+            }
+        }
+        assert!(certified >= 10, "only {certified} CHAOS wins certified");
+    }
+
+    /// The certificates committed for the docs' results table still parse and replay, and name the winner the
+    /// search finds today.
+    #[test]
+    fn committed_certificates_replay() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data/order-chaos");
+        let mut count = 0;
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension() != Some("cert".as_ref()) {
+                continue;
+            }
+            let certificate = Certificate::parse(&std::fs::read_to_string(&path).unwrap()).unwrap();
+            let v = certificate.variant;
+            assert_eq!(certificate.winner, solve(v, Position::empty(v.side())), "{}", path.display());
+            replay(&certificate).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            count += 1;
+        }
+        assert!(count >= 9, "{count} certificates in {}", dir.display());
+    }
+
+    #[test]
+    fn a_wrong_move_in_a_certificate_is_caught() {
+        let v = variant(4, 3, Rules::MomentAny);
+        let certificate = Certificate::parse(&Search::new(v, limits()).certificate_text().unwrap()).unwrap();
+        assert_eq!(certificate.winner, Side::Order);
+        let caught = (0..certificate.entries.len())
+            .filter(|&i| {
+                let mut bad = certificate.clone();
+                let (position, placed) = bad.entries[i];
+                // The same cell with the other letter: often a move that throws the win away.
+                bad.entries[i].1 = placed.swap_letter();
+                let _ = position;
+                replay(&bad).is_err()
+            })
+            .count();
+        assert!(caught > 0, "swapping letters in {} entries was never caught", certificate.entries.len());
+    }
+
+    #[test]
+    fn every_transform_of_a_position_has_one_key() {
+        let mut next = crate::xorshift(77);
+        for side in [3, 4, 6, 8] {
+            let geometry = Geometry::new(variant(side, 3.min(side), Rules::MomentAny));
+            let mut keys = HashSet::new();
+            for _ in 0..50 {
+                let mut position = Position::empty(side);
+                for _ in 0..next() % (u64::from(side) * 2) {
+                    if let Some(placed) = position.moves().nth((next() % 16) as usize) {
+                        position = position.play(placed);
+                    }
+                }
+                let key = geometry.canonical(position);
+                for s in Symmetry::ALL {
+                    let image = position.transform(s);
+                    assert_eq!(geometry.canonical(image), key, "{position} through {s:?}");
+                    assert_eq!(geometry.canonical(image.swap_letters()), key, "{position} swapped, {s:?}");
+                }
+                let (x, o) = key;
+                assert!(Position::from_masks(side, x, o).is_some_and(|p| p.filled() == position.filled()));
+                keys.insert(key);
+            }
+            assert!(keys.len() > 15, "side {side}: {} classes among 50 random positions", keys.len());
+        }
+        // Positions in different classes keep different keys.
+        let geometry = Geometry::new(variant(3, 3, Rules::MomentAny));
+        let corner: Position = "X../.../...".parse().unwrap();
+        let edge: Position = ".X./.../...".parse().unwrap();
+        assert_ne!(geometry.canonical(corner), geometry.canonical(edge));
+    }
+
+    #[test]
+    fn windows_and_their_ends_follow_the_lines() {
+        let g = Geometry::new(variant(6, 5, Rules::MomentExact));
+        // Per line of six, two windows; of five, one: 12 rows, 12 columns, 4 long diagonals, 4 of length five.
+        assert_eq!(g.windows.len(), 32);
+        let row = g.windows.iter().find(|w| w.cells == 0b011111).unwrap();
+        assert_eq!(row.ends, 0b100000);
+        let diagonal: u64 = (0..5).map(|i| 1u64 << (i * 6 + i + 1)).sum();
+        assert_eq!(g.windows.iter().find(|w| w.cells == diagonal).unwrap().ends, 0);
+        assert_eq!(Geometry::new(variant(4, 3, Rules::MomentAny)).windows.len(), 2 * 4 * 2 + 2 * 2 * 2);
+    }
+
+    #[test]
+    fn judging_reads_the_rules() {
+        let any = Geometry::new(variant(6, 5, Rules::MomentAny));
+        let exact = Geometry::new(variant(6, 5, Rules::MomentExact));
+        let six: Position = "XXXXXX/....../....../....../....../......".parse().unwrap();
+        let five: Position = "XXXXXO/....../....../....../....../......".parse().unwrap();
+        assert!(any.holds_run(six) && !exact.holds_run(six));
+        assert!(any.holds_run(five) && exact.holds_run(five));
+        // ORDER to move with four X and a blank at the end: an immediate win, unless the far end holds X.
+        let four: Position = "XXXX../OO..../O...../O...../....../......".parse().unwrap();
+        assert_eq!(any.expand(four), Expansion::Decided(Side::Order));
+        assert_eq!(exact.expand(four), Expansion::Decided(Side::Order));
+        // CHAOS to move facing four X with both ends blank in a line of six: no reply stops it (moment-any).
+        let open: Position = ".XXXX./O...../O...../....../....../......".parse().unwrap();
+        assert_eq!(
+            any.expand(open.play(Placed { row: 5, col: 5, letter: Letter::O })),
+            Expansion::Decided(Side::Order)
+        );
+        assert_eq!(
+            exact.expand(open.play(Placed { row: 5, col: 5, letter: Letter::O })),
+            Expansion::Decided(Side::Order)
+        );
+        // A gap in the four: CHAOS fills it with O, or, only under exactness, writes X past the end, so that the gap
+        // would make six.
+        let gap: Position = "XXX.X./O...../O...../....../....../.....O".parse().unwrap();
+        let replies = |g: &Geometry| match g.expand(gap) {
+            Expansion::Moves(moves) => moves.iter().map(|(p, _)| p.to_string()).collect::<Vec<_>>(),
+            Expansion::Decided(side) => panic!("decided for {side}"),
+        };
+        assert_eq!(replies(&any), ["1 4 O"]);
+        let mut escapes = replies(&exact);
+        escapes.sort();
+        assert_eq!(escapes, ["1 4 O", "1 6 X"]);
+    }
+
+    #[test]
+    fn dead_cells_are_searched_once() {
+        let g = Geometry::new(variant(4, 4, Rules::MomentAny));
+        // Every line holds both letters but row 4; the blanks in row 1 lie on spoilt lines only.
+        let position: Position = "..XO/XOOX/OXXO/....".parse().unwrap();
+        let Expansion::Moves(moves) = g.expand(position) else { panic!("ORDER has moves") };
+        let live = moves.iter().filter(|(p, _)| p.row == 3).count();
+        let dead = moves.len() - live;
+        assert_eq!((live, dead), (8, 1), "{moves:?}");
+    }
+
+    #[test]
+    fn a_checkpoint_resumes_to_the_same_result() {
+        let v = variant(4, 4, Rules::MomentExact);
+        let path = std::env::temp_dir().join(format!("gamecheck-search-{}.ckpt", std::process::id()));
+        let blank = Position::empty(4);
+        let mut whole = Search::new(v, limits());
+        let winner = whole.solve(blank).unwrap().unwrap();
+        let total = whole.stats.nodes;
+        assert!(total > 1000, "a search long enough to stop part-way: {total} nodes");
+        let stopping = Limits { node_limit: Some(total / 2), checkpoint: Some(path.clone()), ..limits() };
+        let mut first = Search::new(v, stopping);
+        assert!(matches!(first.solve(blank).unwrap(), Err(Stopped::NodeLimit)));
+        first.checkpoint().unwrap();
+        let mut resumed = Search::new(v, limits());
+        let read = resumed.load(&path).unwrap();
+        assert!(read > 0);
+        assert_eq!(resumed.stats.nodes, total / 2);
+        assert_eq!(resumed.solve(blank).unwrap().unwrap(), winner);
+        // It picked up where it stopped rather than starting over.
+        assert!(resumed.stats.nodes - total / 2 < total, "{} more nodes against {total}", resumed.stats.nodes);
+        let mut other = Search::new(variant(4, 4, Rules::MomentAny), limits());
+        let e = other.load(&path).unwrap_err();
+        assert!(e.to_string().contains("another variant"), "{e}");
+        std::fs::write(&path, b"not a checkpoint at all").unwrap();
+        assert!(resumed.load(&path).unwrap_err().to_string().contains("expected a gamecheck search checkpoint"));
+        std::fs::remove_file(&path).unwrap();
+    }
+}
