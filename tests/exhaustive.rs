@@ -103,3 +103,44 @@ mod order_chaos {
         }
     }
 }
+
+/// Order and Chaos variants small enough for the plain minimax: the search's winner against the minimax's, and the
+/// search's certificate replayed by the independent checker, which must accept it and refuse it without the blank
+/// board's entry or with the winner flipped. Past the minimax's reach (5×5 with runs of four under the moment rules)
+/// the checker alone stands against the search.
+#[test]
+fn order_chaos_variants_search_minimax_and_checker_agree() {
+    use games::order_chaos::certificate::Certificate;
+    use games::order_chaos::variant::{Position, Rules, Variant};
+    use oracles::order_chaos::{certificate, minimax};
+    use solvers::order_chaos::search::{Limits, Search};
+
+    let mut checked = 0;
+    for rules in Rules::ALL {
+        for (side, run) in [(2, 2), (3, 2), (3, 3), (4, 2), (4, 3), (4, 4), (5, 4)] {
+            if side == 5 && rules == Rules::FullBoard {
+                continue;
+            }
+            let variant = Variant::new(side, run, rules).expect("a small variant");
+            let mut search = Search::new(variant, Limits { memory: 32 << 20, ..Limits::default() });
+            let winner = search.solve(Position::empty(side)).expect("no file is written").expect("no limit is set");
+            if side <= 4 {
+                assert_eq!(minimax::winner(variant), Ok(winner), "{variant}");
+            }
+            let text = search.certificate_text().expect("written in memory");
+            let proof = Certificate::parse(&text).unwrap_or_else(|e| panic!("{variant}: {e}"));
+            assert_eq!((proof.variant, proof.winner), (variant, winner));
+            if let Err(rejection) = certificate::check(&proof) {
+                panic!("{variant}: the checker refuses the search's certificate: {rejection}");
+            }
+            let mut without_start = proof.clone();
+            without_start.entries.retain(|(position, _)| *position != Position::empty(side));
+            assert_ne!(without_start.entries.len(), proof.entries.len(), "{variant}: an entry for the blank board");
+            assert!(certificate::check(&without_start).is_err(), "{variant}: accepted without the first move");
+            let flipped = Certificate { winner: winner.other(), ..proof.clone() };
+            assert!(certificate::check(&flipped).is_err(), "{variant}: accepted for the other side");
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 20);
+}
