@@ -236,19 +236,20 @@ impl std::str::FromStr for Answer {
     }
 }
 
-/// The first move (0-based) that repeats an earlier one, with the move it repeats. Sorting (cell, index) pairs keeps
-/// this O(M log M) and allocation-free across cases, whatever S is.
-fn first_repeat(moves: &[Cell], sorted: &mut Vec<(Cell, u32)>) -> Option<(usize, usize)> {
+/// The first move (0-based) that repeats an earlier one, with the move it repeats. Sorting the cells as u64 keys
+/// says whether any cell repeats in O(M log M) time and no allocation across cases, whatever S is; only an input
+/// that has a repeat pays for finding the first one.
+fn first_repeat(moves: &[Cell], sorted: &mut Vec<u64>) -> Option<(usize, usize)> {
+    let key = |c: &Cell| (u64::from(c.x) << 32) | u64::from(c.y);
     sorted.clear();
-    sorted.extend(moves.iter().enumerate().map(|(i, &c)| (c, i as u32)));
+    sorted.extend(moves.iter().map(key));
     sorted.sort_unstable();
-    // In a run of equal cells sorted by index, the second entry is the run's first repeat and the first entry the
-    // move it repeats; the earliest such repeat is the one a reader meets first.
-    sorted
-        .windows(2)
-        .filter(|w| w[0].0 == w[1].0)
-        .map(|w| (w[0].1 as usize, w[1].1 as usize))
-        .min_by_key(|&(_, later)| later)
+    if sorted.windows(2).all(|w| w[0] != w[1]) {
+        return None;
+    }
+    let mut first = std::collections::HashMap::new();
+    let repeat = moves.iter().enumerate().find_map(|(later, c)| Some((first.insert(key(c), later)?, later)));
+    Some(repeat.expect("the sorted keys hold a cell played twice"))
 }
 
 /// Havannah as the judge sees it: see [`Contest`].
