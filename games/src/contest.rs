@@ -132,7 +132,9 @@ pub(crate) fn not_utf8(bytes: &[u8], error: std::str::Utf8Error) -> (usize, Stri
     (line, format!("{the_bytes} {} at byte column {column}", hex.join(" ")))
 }
 
-/// The lines of a contest input, numbered, with blank lines skipped and trailing white space (and `\r`) ignored.
+/// The lines of a contest input, numbered, with blank lines skipped and trailing white space (and `\r`) ignored. A
+/// clone reads on from where the original stood.
+#[derive(Clone)]
 pub struct Lines<'a> {
     problem: &'static str,
     /// The input after the last line read.
