@@ -145,7 +145,71 @@ pub struct Summary {
     pub features: BTreeMap<&'static str, u64>,
     pub solver_time: Duration,
     pub oracle_time: Duration,
+    /// Solver and oracle time against case size, in buckets (for `--report`).
+    pub timing: Timing,
     pub failure: Option<Failure>,
+}
+
+/// How many buckets [`Timing`] keeps at most over the run's sizes.
+pub const TIME_BUCKETS: usize = 48;
+
+/// Time against case size, for the report's chart: the run's sizes cut into at most [`TIME_BUCKETS`] buckets of
+/// equal width, each holding a count and two sums, so the memory is the same for ten cases or ten million. A case
+/// whose size lies outside the run's (a generator may draw a board with no spots whatever size was asked) goes to a
+/// bucket of its own kind: its exact size below 16, else its size rounded down to three significant bits (four
+/// buckets a doubling), at most a few hundred over all sizes. What the two times are is the run's to say: `check`
+/// times the solver (tested) and the oracle (reference), `stress` the program (tested) and our engine (reference).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Timing {
+    /// The run's sizes, and how many sizes one bucket spans.
+    sizes: Option<Sizes>,
+    width: usize,
+    /// Buckets of the run's sizes, and of sizes outside them, each by its smallest possible size.
+    within: BTreeMap<usize, Bucket>,
+    outside: BTreeMap<usize, Bucket>,
+}
+
+/// The cases of one size bucket.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Bucket {
+    /// The smallest and largest size seen in the bucket.
+    pub sizes: (usize, usize),
+    pub cases: u64,
+    pub tested: Duration,
+    pub reference: Duration,
+}
+
+impl Timing {
+    /// Buckets for a run over `sizes`.
+    pub fn new(sizes: Sizes) -> Timing {
+        let width = (sizes.max - sizes.min + 1).div_ceil(TIME_BUCKETS).max(1);
+        Timing { sizes: Some(sizes), width, ..Timing::default() }
+    }
+
+    /// One case of `size`, with the time of each engine.
+    pub fn add(&mut self, size: usize, tested: Duration, reference: Duration) {
+        let (map, key) = match self.sizes {
+            Some(run) if (run.min..=run.max).contains(&size) => {
+                (&mut self.within, run.min + (size - run.min) / self.width * self.width)
+            }
+            _ => {
+                let kept = (usize::BITS - size.leading_zeros()).saturating_sub(3);
+                (&mut self.outside, if size < 16 { size } else { size >> kept << kept })
+            }
+        };
+        let bucket = map.entry(key).or_insert(Bucket { sizes: (size, size), ..Bucket::default() });
+        bucket.sizes = (bucket.sizes.0.min(size), bucket.sizes.1.max(size));
+        bucket.cases += 1;
+        bucket.tested += tested;
+        bucket.reference += reference;
+    }
+
+    /// The buckets that hold cases, smallest sizes first.
+    pub fn buckets(&self) -> impl Iterator<Item = &Bucket> {
+        let mut all: Vec<&Bucket> = self.within.values().chain(self.outside.values()).collect();
+        all.sort_by_key(|b| b.sizes);
+        all.into_iter()
+    }
 }
 
 /// A disagreement, shrunk.
@@ -168,6 +232,8 @@ pub struct Failure {
     pub expected: Option<String>,
     /// The command that regenerates the case and shrinks it again.
     pub command: String,
+    /// The minimal case drawn in its geometry, an SVG document (see [`crate::draw`]).
+    pub drawing: String,
 }
 
 /// What one case of `check` gave.
@@ -196,6 +262,7 @@ pub fn check<P: Problem>(options: &CheckOptions, progress: &ProgressBar) -> Summ
         features: BTreeMap::new(),
         solver_time: Duration::ZERO,
         oracle_time: Duration::ZERO,
+        timing: Timing::new(sizes),
         failure: None,
     };
     let one = |index| {
@@ -214,6 +281,7 @@ pub fn check<P: Problem>(options: &CheckOptions, progress: &ProgressBar) -> Summ
         summary.checked += 1;
         summary.solver_time += checked.solver_time;
         summary.oracle_time += checked.oracle_time;
+        summary.timing.add(P::Game::size(&checked.case), checked.solver_time, checked.oracle_time);
         let kind = match &checked.verdicts.oracle {
             Outcome::Answer(a) => {
                 for feature in P::features(&checked.case, a) {
@@ -257,6 +325,7 @@ fn failure<P: Problem>(
         index,
         original,
         minimal: P::Game::write(std::slice::from_ref(&minimal)),
+        drawing: crate::draw::document(std::slice::from_ref(&minimal), |_| String::new()),
         minimal_size: P::Game::size(&minimal),
         shrink_steps,
         shrink_complete,
@@ -362,5 +431,46 @@ pub fn exhaust<P: Problem>(size: usize, progress: &ProgressBar) -> Exhaustive {
         checked: checked.into_inner(),
         disagreements: disagreements.into_inner(),
         examples: examples.into_inner().expect("no panic while holding the lock"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Few sizes keep a bucket each; any spread of sizes keeps at most TIME_BUCKETS, and no case or time is lost.
+    #[test]
+    fn timing_keeps_bounded_buckets_and_every_case() {
+        let ms = Duration::from_millis;
+        let mut small = Timing::new(Sizes::new(1, 12));
+        for size in [1, 1, 5, 12] {
+            small.add(size, ms(1), ms(2));
+        }
+        let buckets: Vec<_> = small.buckets().map(|b| (b.sizes, b.cases, b.tested, b.reference)).collect();
+        assert_eq!(buckets, [((1, 1), 2, ms(2), ms(4)), ((5, 5), 1, ms(1), ms(2)), ((12, 12), 1, ms(1), ms(2))]);
+
+        let mut wide = Timing::new(Sizes::new(2, 1_000_000_000));
+        let mut size = 2usize;
+        for _ in 0..100_000 {
+            wide.add(size, ms(1), ms(1));
+            size = (size * 7919 + 13) % 999_999_999 + 2;
+        }
+        assert!(wide.buckets().count() <= TIME_BUCKETS, "{} buckets", wide.buckets().count());
+        assert_eq!(wide.buckets().map(|b| b.cases).sum::<u64>(), 100_000);
+        assert!(wide.buckets().all(|b| b.sizes.0 <= b.sizes.1 && b.tested == ms(b.cases)));
+
+        // Sizes outside the run's keep buckets of their own, not mixed into the run's: a board of no spots in a run
+        // of 13 spots is its own point, at 0.
+        let mut top = Timing::new(Sizes::new(13, 13));
+        for size in [13, 0, 13, 1_000_000_007, 999_999_000, 20] {
+            top.add(size, ms(1), ms(1));
+        }
+        let sizes: Vec<_> = top.buckets().map(|b| (b.sizes, b.cases)).collect();
+        assert_eq!(sizes, [((0, 0), 1), ((13, 13), 2), ((20, 20), 1), ((999_999_000, 1_000_000_007), 2)]);
+        let mut anywhere = Timing::new(Sizes::new(5, 5));
+        for size in (0..usize::BITS).map(|bit| 1usize << bit).chain([0, 3, usize::MAX]) {
+            anywhere.add(size, ms(1), ms(1));
+        }
+        assert!(anywhere.buckets().count() <= 16 + 4 * usize::BITS as usize);
     }
 }

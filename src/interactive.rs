@@ -34,6 +34,9 @@ pub trait Interactive: Sync {
     fn judge(&self, program: Connection, options: &JudgeOptions, report: &mut dyn Write) -> io::Result<Judged>;
     /// The exhaustive proof, with its figures on `report`; `Ok(false)` when it fails (the counter-play is reported).
     fn prove(&self, options: &ProveOptions, report: &mut dyn Write) -> anyhow::Result<bool>;
+    /// Games drawn as one SVG document (see [`crate::draw`]), each under its verdict; the problem says what input
+    /// it reads. Bad input is an error before anything is written.
+    fn draw_to(&self, input: &str, out: &mut dyn Write) -> anyhow::Result<()>;
     /// The `PROBLEM` fuzz target's body: our side against fuzzer-built play.
     fn fuzz_differential(&self, data: &[u8]);
     /// The `PROBLEM_parse` fuzz target's body: fuzzer bytes as the grader's lines.
@@ -49,6 +52,8 @@ pub struct GameCheck {
     pub proof: String,
     /// A readable report of the first thing that went wrong: the counter-play, or the game that was lost.
     pub failure: Option<String>,
+    /// That game drawn as an SVG document (see [`crate::draw`]), for `--report`.
+    pub drawing: Option<String>,
 }
 
 #[derive(Clone, Debug)]

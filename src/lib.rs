@@ -6,12 +6,14 @@
 //! benches — works from those entries. Adding a problem: README, "Adding a problem".
 
 pub mod check;
+pub mod draw;
 pub mod fuzzing;
 pub mod interactive;
 pub mod problem;
 pub mod problems;
 pub mod program;
 pub mod registry;
+pub mod report;
 pub mod strategy;
 pub mod stress;
 

@@ -1,5 +1,5 @@
-//! The gamecheck command line: `solve`, `gen`, `check`, `exhaust`, `list`, and for interactive problems `play`,
-//! `judge` and `prove`.
+//! The gamecheck command line: `solve`, `draw`, `gen`, `check`, `stress`, `exhaust`, `list`, and for interactive
+//! problems `play`, `judge` and `prove`.
 
 use std::ffi::OsString;
 use std::io::{self, Read, Write};
@@ -41,6 +41,15 @@ enum Command {
         #[arg(long)]
         oracle: bool,
     },
+    /// Draw every case of contest input (a file, or standard input) as one SVG document on standard output, each
+    /// in its problem's geometry under the solver's answer. For order-chaos the input is games: blocks of `r c n`
+    /// move lines, or boards of six rows of X, O and `.`, separated by blank lines.
+    Draw {
+        #[arg(value_parser = any_problem)]
+        problem: AnyProblem,
+        /// The input file; standard input when absent.
+        file: Option<PathBuf>,
+    },
     /// Print generated cases as contest input.
     Gen {
         #[arg(value_parser = problem)]
@@ -74,6 +83,10 @@ enum Command {
         /// tests/data/PROBLEM/ they become regression tests.
         #[arg(long, value_name = "DIR")]
         save: Option<PathBuf>,
+        /// Also write DIR/index.html: the summary, the answers and times per problem as charts, and every failure
+        /// with its minimal case drawn. Self-contained: open it in any browser, offline.
+        #[arg(long, value_name = "DIR")]
+        report: Option<PathBuf>,
     },
     /// Run someone else's program (a contest submission in any language) on generated cases as contest input,
     /// compare its output with our answers, and shrink the first failure by running it on smaller cases:
@@ -97,6 +110,10 @@ enum Command {
         /// Write the minimal failing case and our answers as DIR/PROBLEM/seed-S-case-I.in and .ans.
         #[arg(long, value_name = "DIR")]
         save: Option<PathBuf>,
+        /// Also write DIR/index.html: the summary, our answers and the times as charts, and the failure with its
+        /// minimal case drawn. Self-contained: open it in any browser, offline.
+        #[arg(long, value_name = "DIR")]
+        report: Option<PathBuf>,
         /// The program and its arguments, after `--`.
         #[arg(last = true, required = true, num_args = 1..)]
         command: Vec<OsString>,
@@ -307,28 +324,41 @@ fn seconds(value: f64, flag: &str) -> anyhow::Result<Duration> {
     Ok(duration)
 }
 
+/// A file, or standard input when there is none, as bytes rather than a String: input that is not UTF-8 is then an
+/// error naming its line, like any other.
+fn read_input(file: Option<&Path>) -> anyhow::Result<Vec<u8>> {
+    match file {
+        Some(path) => std::fs::read(path).with_context(|| format!("reading {}", path.display())),
+        None => {
+            let mut bytes = Vec::new();
+            std::io::stdin().read_to_end(&mut bytes).context("reading standard input")?;
+            Ok(bytes)
+        }
+    }
+}
+
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::Solve { problem, file, oracle } => {
-            // Bytes, not a String: input that is not UTF-8 is then an error naming its line, like any other.
-            let bytes = match &file {
-                Some(path) => std::fs::read(path).with_context(|| format!("reading {}", path.display()))?,
-                None => {
-                    let mut bytes = Vec::new();
-                    std::io::stdin().read_to_end(&mut bytes).context("reading standard input")?;
-                    bytes
-                }
-            };
+            let bytes = read_input(file.as_deref())?;
             let input = games::contest::text(problem.name(), &bytes)?;
             let engine = if oracle { Engine::Oracle } else { Engine::Solver };
             problem.solve_to(input, engine, &mut stdout())?;
+        }
+        Command::Draw { problem, file } => {
+            let bytes = read_input(file.as_deref())?;
+            let input = games::contest::text(problem.name(), &bytes)?;
+            match problem {
+                AnyProblem::Batch(problem) => problem.draw_to(input, &mut stdout())?,
+                AnyProblem::Interactive(problem) => problem.draw_to(input, &mut stdout())?,
+            }
         }
         Command::Gen { problem, cases, seed, from, size } => {
             anyhow::ensure!(cases >= 1, "--cases takes at least 1: a contest input holds at least one case");
             let sizes = sizes_for(problem, size, false)?;
             problem.generate_to(seed, from, cases, sizes, &mut stdout()).context("writing standard output")?;
         }
-        Command::Check { problems, run, stats, scale, save } => {
+        Command::Check { problems, run, stats, scale, save, report } => {
             let problems = if problems.is_empty() { all_problems().collect() } else { problems };
             // Every problem's sizes before the first case, so a refusal costs nothing.
             for problem in &problems {
@@ -336,21 +366,23 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                     sizes_for(*problem, run.size, true)?;
                 }
             }
+            let report = report.map(report_dir).transpose()?;
             scale.start()?;
-            return check(&problems, &run.options(scale.shard)?, stats, save.as_deref());
+            return check(&problems, &run.options(scale.shard)?, stats, save.as_deref(), report.as_deref());
         }
-        Command::Stress { problem, run, batch, timeout, against, scale, save, command } => {
+        Command::Stress { problem, run, batch, timeout, against, scale, save, report, command } => {
             let timeout = seconds(timeout, "--timeout")?;
             let against = match against {
                 Against::Solver => Engine::Solver,
                 Against::Oracle => Engine::Oracle,
             };
             sizes_for(problem, run.size, against == Engine::Oracle)?;
+            let report = report.map(report_dir).transpose()?;
             scale.start()?;
             gamecheck::program::end_all_on_interrupt();
             let cases = run.options(scale.shard)?;
             let options = StressOptions { cases, batch, timeout, against };
-            return stress(problem, &command, &options, save.as_deref());
+            return stress(problem, &command, &options, save.as_deref(), report.as_deref());
         }
         Command::Exhaust { problem, size } => return exhaust(problem, size),
         Command::List => {
@@ -405,6 +437,7 @@ fn stress(
     command: &[OsString],
     options: &StressOptions,
     save: Option<&Path>,
+    report_to: Option<&Path>,
 ) -> anyhow::Result<ExitCode> {
     let total = options.cases.range(gamecheck::stress::STRESS_CASES).count() as u64;
     let style = ProgressStyle::with_template("{prefix:>22} [{bar:30}] {pos}/{len} {elapsed}")
@@ -415,7 +448,7 @@ fn stress(
         problem.stress(command, options, &bar).with_context(|| format!("running {}", command[0].to_string_lossy()))?;
     bar.finish_and_clear();
     let code = if summary.failure.is_some() { ExitCode::from(1) } else { ExitCode::SUCCESS };
-    report(code, |out| {
+    let printed = report(code, |out| {
         writeln!(
             out,
             "{}: seed {}, {}: ran cases {}..{}, {} passed, {:.2} s in the program",
@@ -435,7 +468,11 @@ fn stress(
             saved_line(out, dir, saved, "")?;
         }
         Ok(())
-    })
+    });
+    if let Some(dir) = report_to {
+        write_report(dir, &gamecheck::report::stress_page(&command_line(), &summary));
+    }
+    printed
 }
 
 /// Says where `--save` put a case. A case that could not be saved is said on standard error and does not change the
@@ -460,11 +497,36 @@ fn covered(whole: std::ops::Range<u64>, shard: Shard) -> String {
     }
 }
 
+/// `--report DIR`, made before the run so that a directory that cannot be made is refused before any work.
+fn report_dir(dir: PathBuf) -> anyhow::Result<PathBuf> {
+    std::fs::create_dir_all(&dir).with_context(|| format!("--report: making {}", dir.display()))?;
+    Ok(dir)
+}
+
+/// Writes a report page and says where on standard error, leaving standard output as it is without `--report`. A
+/// page that cannot be written is said there too and does not change the exit status, as with `--save`.
+fn write_report(dir: &Path, page: &gamecheck::report::Page) {
+    match gamecheck::report::write(dir, page) {
+        Ok(path) => eprintln!("report: {}", path.display()),
+        Err(e) => eprintln!("error: writing the report under {}: {e}", dir.display()),
+    }
+}
+
+/// This run's command line as a person would type it again, for the report.
+fn command_line() -> String {
+    let args = std::env::args_os().skip(1).map(|arg| {
+        let arg = arg.to_string_lossy().into_owned();
+        shlex::try_quote(&arg).map(|q| q.into_owned()).unwrap_or(arg)
+    });
+    std::iter::once("gamecheck".to_string()).chain(args).collect::<Vec<_>>().join(" ")
+}
+
 fn check(
     problems: &[AnyProblem],
     options: &CheckOptions,
     stats: bool,
     save: Option<&Path>,
+    report_to: Option<&Path>,
 ) -> anyhow::Result<ExitCode> {
     let style = ProgressStyle::with_template("{prefix:>22} [{bar:30}] {pos}/{len} {elapsed}")
         .expect("a valid template")
@@ -490,14 +552,14 @@ fn check(
                 let checked = problem.check(options, &bar);
                 summaries.push(checked.summary);
                 proofs.push(checked.proof);
-                game_failures.extend(checked.failure);
+                game_failures.extend(checked.failure.map(|failure| (problem.name(), failure, checked.drawing)));
             }
         }
         bar.finish_and_clear();
     }
     let failed = !game_failures.is_empty() || summaries.iter().any(|s| s.failure.is_some());
     let code = if failed { ExitCode::from(1) } else { ExitCode::SUCCESS };
-    report(code, |out| {
+    let printed = report(code, |out| {
         writeln!(out, "{}", table(&summaries))?;
         if stats {
             writeln!(out, "{}", distribution(&summaries))?;
@@ -510,7 +572,7 @@ fn check(
         for proof in &proofs {
             writeln!(out, "{proof}")?;
         }
-        for failure in &game_failures {
+        for (_, failure, _) in &game_failures {
             writeln!(out, "\n{failure}")?;
         }
         for summary in &summaries {
@@ -522,7 +584,11 @@ fn check(
             }
         }
         Ok(())
-    })
+    });
+    if let Some(dir) = report_to {
+        write_report(dir, &gamecheck::report::check_page(&command_line(), &summaries, &proofs, &game_failures));
+    }
+    printed
 }
 
 fn exhaust(problem: &'static dyn Entry, sizes: Sizes) -> anyhow::Result<ExitCode> {

@@ -5,6 +5,8 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::time::{Duration, Instant};
 
 use cases::{Cases, case_rng};
+
+use crate::draw::Picture;
 use games::{Contest, Sizes};
 use indicatif::ProgressBar;
 use rand_chacha::ChaCha8Rng;
@@ -14,8 +16,9 @@ use rand_chacha::ChaCha8Rng;
 /// check, how far the oracle reaches, the answer kinds and features to count. Nothing here reads input or draws a
 /// case: that is the game type's, reached through [`Problem::Game`].
 pub trait Problem: 'static {
-    /// The game: its case and answer types, contest format ([`Contest`]) and where its cases come from ([`Cases`]).
-    type Game: Cases;
+    /// The game: its case and answer types, contest format ([`Contest`]) and where its cases come from ([`Cases`]);
+    /// its cases are drawn as pictures in its own geometry (one module per problem in [`crate::draw`]).
+    type Game: Cases<Case: Picture>;
 
     /// What `check` generates when no `--size` is given: boards the oracle answers quickly.
     const CHECK_SIZES: Sizes;

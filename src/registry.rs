@@ -10,7 +10,7 @@ use indicatif::ProgressBar;
 
 use crate::check::{CheckOptions, Exhaustive, Summary, check, exhaust};
 use crate::interactive::Interactive;
-use crate::problem::Reach;
+use crate::problem::{Reach, run};
 use crate::problems::{self, OrderChaos};
 use crate::stress::{StressOptions, StressSummary, stress};
 use crate::{Problem, generate_case};
@@ -101,6 +101,9 @@ pub trait Entry: Sync {
         self.solve_to(input, engine, &mut out)?;
         Ok(String::from_utf8(out).expect("answers are text"))
     }
+    /// Every case of contest input drawn as one SVG document, each under `Case #i: ` and the solver's answer (see
+    /// [`crate::draw`]). Bad input is an error before anything is written.
+    fn draw_to(&self, input: &str, out: &mut dyn Write) -> anyhow::Result<()>;
     /// Cases `from..from + cases` of `seed` as one contest input, written case by case.
     fn generate_to(&self, seed: u64, from: u64, cases: u64, sizes: Sizes, out: &mut dyn Write) -> io::Result<()>;
     /// [`Entry::generate_to`] into a string.
@@ -176,6 +179,13 @@ impl<P: Problem> Entry for Registered<P> {
             out.write_all(games::contest::answer_line(i + 1, engine(case)).as_bytes())?;
         }
         out.flush()?;
+        Ok(())
+    }
+
+    fn draw_to(&self, input: &str, out: &mut dyn Write) -> anyhow::Result<()> {
+        let cases = P::Game::parse(input)?;
+        let answers: Vec<String> = cases.iter().map(|case| run(P::solve, case).to_string()).collect();
+        crate::draw::write_document(&cases, |i| format!("Case #{}: {}", i + 1, answers[i]), out)?;
         Ok(())
     }
 

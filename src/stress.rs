@@ -2,6 +2,7 @@
 //! cases `check` generates, through contest input and output. The first failure is shrunk by running the program
 //! again on smaller cases.
 
+use std::collections::BTreeMap;
 use std::ffi::OsString;
 use std::fmt;
 use std::ops::ControlFlow;
@@ -10,9 +11,9 @@ use std::time::{Duration, Instant};
 use games::Sizes;
 use indicatif::ProgressBar;
 
-use crate::check::{CheckOptions, Shard, in_order, shrinking, shrunk_how};
+use crate::check::{CheckOptions, Shard, Timing, in_order, shrinking, shrunk_how};
 use crate::problem::Case;
-use crate::problem::{Shrunk, rejection, run, shrink_while};
+use crate::problem::{Outcome, Shrunk, rejection, run, shrink_while};
 use crate::registry::Engine;
 use crate::{Problem, generate_case, program};
 use games::Contest;
@@ -120,6 +121,11 @@ pub struct StressSummary {
     pub checked: u64,
     pub passed: u64,
     pub program_time: Duration,
+    /// How often each kind of our answer came up (see [`Problem::kind`]), over the cases run.
+    pub answers: BTreeMap<String, u64>,
+    /// The program's time (tested) and our engine's (reference) against case size; a batch's time is shared
+    /// evenly among its cases.
+    pub timing: Timing,
     pub failure: Option<StressFailure>,
 }
 
@@ -142,24 +148,33 @@ pub struct StressFailure {
     pub shrink_time: Duration,
     pub against: Engine,
     pub command: String,
+    /// The minimal input drawn, each case under our answer: an SVG document (see [`crate::draw`]).
+    pub drawing: String,
 }
 
 /// Our answers to `cases`, as we print them.
 fn answers<P: Problem>(cases: &[Case<P>], against: Engine) -> Vec<String> {
+    cases.iter().map(|case| answer::<P>(case, against).0).collect()
+}
+
+/// Our answer to `case` as we print it, and its kind for the answer distribution.
+fn answer<P: Problem>(case: &Case<P>, against: Engine) -> (String, String) {
     let engine = match against {
         Engine::Solver => P::solve,
         Engine::Oracle => P::oracle,
     };
     // A panic here is ours, not the program's: it shows as the expected answer, which no program prints. So does an
     // answer of our solver whose witness is rejected.
-    let answer = |case| {
-        let outcome = run(engine, case);
-        match (against, rejection::<P>(case, &outcome)) {
-            (Engine::Solver, Some(why)) => format!("{outcome} (our witness is rejected: {why})"),
-            _ => outcome.to_string(),
-        }
+    let outcome = run(engine, case);
+    let kind = match &outcome {
+        Outcome::Answer(a) => P::kind(a),
+        Outcome::Panic(_) => format!("our {} panicked", if against == Engine::Solver { "solver" } else { "oracle" }),
     };
-    cases.iter().map(answer).collect()
+    let shown = match (against, rejection::<P>(case, &outcome)) {
+        (Engine::Solver, Some(why)) => format!("{outcome} (our witness is rejected: {why})"),
+        _ => outcome.to_string(),
+    };
+    (shown, kind)
 }
 
 /// Runs `program` on `cases` and compares its output with `expected`: `Ok(())` when every answer matches.
@@ -217,8 +232,12 @@ pub fn judge<P: Problem>(
 /// One batch of `stress`: its first index, cases, and how the run went.
 struct Batch<P: Problem> {
     cases: Vec<Case<P>>,
+    /// The kind of our answer to each case.
+    kinds: Vec<String>,
     result: std::io::Result<Result<(), Fault>>,
     time: Duration,
+    /// How long our answers took.
+    ours: Duration,
 }
 
 /// Stress `program` on `P`, ticking `progress` once per case, on the current rayon pool. An error is a program that
@@ -243,6 +262,8 @@ pub fn stress<P: Problem>(
         checked: 0,
         passed: 0,
         program_time: Duration::ZERO,
+        answers: BTreeMap::new(),
+        timing: Timing::new(sizes),
         failure: None,
     };
     let batches = (range.end - range.start).div_ceil(batch);
@@ -250,16 +271,24 @@ pub fn stress<P: Problem>(
     let one = |b: u64| {
         let indices = first_of(b)..range.end.min(first_of(b) + batch);
         let cases: Vec<Case<P>> = indices.map(|i| generate_case::<P>(cases.seed, i, sizes)).collect();
-        let expected = answers::<P>(&cases, options.against);
+        let clock = Instant::now();
+        let (expected, kinds): (Vec<String>, Vec<String>) =
+            cases.iter().map(|case| answer::<P>(case, options.against)).unzip();
+        let ours = clock.elapsed();
         let clock = Instant::now();
         let result = judge::<P>(program, &cases, &expected, options.timeout);
         progress.inc(cases.len() as u64);
-        Batch::<P> { cases, result, time: clock.elapsed() }
+        Batch::<P> { cases, kinds, result, time: clock.elapsed(), ours }
     };
     let mut error = None;
     in_order(0..batches, cases.time.map(|limit| started + limit), one, |b, ran| {
         summary.program_time += ran.time;
         summary.checked += ran.cases.len() as u64;
+        let share = ran.cases.len().max(1) as u32;
+        for (case, kind) in ran.cases.iter().zip(ran.kinds) {
+            summary.timing.add(P::Game::size(case), ran.time / share, ran.ours / share);
+            *summary.answers.entry(kind).or_default() += 1;
+        }
         match ran.result {
             Ok(Ok(())) => {
                 summary.passed += ran.cases.len() as u64;
@@ -317,7 +346,9 @@ fn failure<P: Problem>(
     };
     let command = |index: u64, cases: u64| reproduce::<P>(program, options, index, cases);
     let Some((i, fault)) = single else {
-        let expected = games::contest::write_answers(answers::<P>(&cases, options.against));
+        let ours = answers::<P>(&cases, options.against);
+        let drawing = crate::draw::document(&cases, |i| format!("Case #{}: {}", i + 1, ours[i]));
+        let expected = games::contest::write_answers(ours);
         return StressFailure {
             index: first,
             fault,
@@ -330,6 +361,7 @@ fn failure<P: Problem>(
             shrink_time: options.cases.shrink_time,
             against: options.against,
             command: command(first, cases.len() as u64),
+            drawing,
         };
     };
     let index = first + i as u64;
@@ -349,6 +381,7 @@ fn failure<P: Problem>(
         fault,
         batch_only: false,
         minimal: P::Game::write(cases),
+        drawing: crate::draw::document(cases, |_| format!("Case #1: {}", expected[0])),
         expected: games::contest::write_answers(expected),
         minimal_size: P::Game::size(&minimal),
         shrink_steps,

@@ -2,6 +2,8 @@
 //! run through `check` and through the proptest strategy, and both must end on a board where every smaller
 //! candidate agrees again.
 
+mod pages;
+
 use gamecheck::check::{CheckOptions, check};
 use gamecheck::problem::{Verdicts, run};
 use gamecheck::problems::Hex;
@@ -131,6 +133,60 @@ fn check_catches_the_bug_and_shrinks_it() {
         &ProgressBar::hidden(),
     );
     assert_eq!(again.failure.expect("the same case fails again").original, failure.original);
+}
+
+/// `check --report` on a broken solver, through the library calls the command line makes: the page parses as HTML,
+/// holds a section per problem of the run, and shows the failure with its minimal case drawn (the drawing's stones
+/// are the minimal board's), both answers and the command that reproduces it. The page is left in the target
+/// directory (`report-broken-hex/index.html`) for a person to open.
+#[test]
+fn check_report_draws_the_minimal_case_of_a_broken_solver() {
+    let broken = check::<BrokenHex>(&CheckOptions::default(), &ProgressBar::hidden());
+    let passing = check::<Hex>(&CheckOptions { cases: Some(200), ..CheckOptions::default() }, &ProgressBar::hidden());
+    let failure = broken.failure.clone().expect("the broken solver is caught");
+    let minimal = &Hex::parse(&failure.minimal).expect("the report is contest input")[0];
+    let page = gamecheck::report::check_page("gamecheck check broken-hex hex", &[broken, passing], &[], &[]);
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("report-broken-hex");
+    let html = std::fs::read_to_string(gamecheck::report::write(&dir, &page).expect("the page is written")).unwrap();
+    let document = pages::page(&html);
+    let body = document.root_element();
+
+    let rows = pages::select(body, "table.summary tbody tr");
+    assert_eq!(rows.len(), 2);
+    assert_eq!(rows[0].value().attr("class"), Some("failed"));
+    assert!(pages::text(rows[0]).contains("FAILED") && !pages::text(rows[1]).contains("FAILED"));
+    for problem in ["broken-hex", "hex"] {
+        let section = pages::select(body, &format!("section.problem#problem-{problem}"));
+        assert_eq!(section.len(), 1, "{problem} has its section");
+        assert_eq!(pages::select(section[0], "div.chart svg").len(), 2, "{problem}: answer bars and time chart");
+    }
+
+    let failures = pages::select(body, "section.failure");
+    assert_eq!(failures.len(), 1, "one failure, shown once");
+    let shown = failures[0];
+    assert!(html.contains(&failure.drawing), "the minimal case's drawing is inline in the page");
+    let drawing = pages::svg(&failure.drawing);
+    let case = drawing.descendants().find(|n| n.attribute("class") == Some("case")).expect("the minimal case");
+    let stones: Vec<String> = case
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("stone"))
+        .map(|stone| stone.descendants().filter(|n| n.is_text()).filter_map(|n| n.text()).collect())
+        .collect();
+    let expected: Vec<String> = minimal.rows().concat().chars().filter(|&c| c != '.').map(|c| c.to_string()).collect();
+    assert_eq!(
+        stones, expected,
+        "a stone drawn per stone of the minimal board:
+{minimal}"
+    );
+    let hexagons = case.descendants().filter(|n| n.tag_name().name() == "polygon").count();
+    assert_eq!(hexagons, minimal.size() * minimal.size(), "the whole minimal board");
+    assert_eq!(pages::select(shown, "div.drawing g.stone").len(), expected.len(), "and so in the page");
+
+    let answers: Vec<String> = pages::select(shown, "table.answers tr").into_iter().map(pages::text).collect();
+    assert_eq!(answers, ["solverNobody wins", "oracleImpossible"]);
+    let reproduce = pages::select(shown, "pre.reproduce");
+    assert_eq!(pages::text(reproduce[0]), failure.command);
+    assert!(pages::text(pages::select(shown, "h3")[0]).contains(&format!("disagree on case {}", failure.index)));
 }
 
 /// Right answers with a witness that proves nothing fail `check` like wrong answers, and the report says why.

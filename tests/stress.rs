@@ -3,6 +3,8 @@
 //! shrunk to a case where removing any stone or move makes the program right again; our own solver run as a program
 //! must pass; and jobs and shards must not change any result.
 
+mod pages;
+
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
@@ -132,6 +134,48 @@ fn shrinking_out_of_time_shows_the_case_found_and_says_so() {
     assert!(whole.shrink_complete && whole.report("hex").contains("shrunk in "), "{}", whole.report("hex"));
     assert_eq!(whole.index, failure.index);
     assert!(minimal.size() > 2, "the generated case, not the shrunk one:\n{}", failure.minimal);
+}
+
+/// `gamecheck stress --report DIR`: the same terminal output as without it, and a page that shows the failure with
+/// its minimal game drawn (a stone per move, numbered), our answer and the program's, and the reproduce command.
+#[test]
+fn stress_report_draws_the_minimal_game_the_program_fails_on() {
+    let program = command("havannah", &["corners-as-edges"]);
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("report-stress-havannah");
+    let _ = std::fs::remove_dir_all(&dir);
+    let gamecheck = || assert_cmd::Command::cargo_bin("gamecheck").expect("the gamecheck binary is built");
+    let with = gamecheck()
+        .args(["stress", "havannah", "--report"])
+        .arg(&dir)
+        .arg("--")
+        .args(&program)
+        .assert()
+        .code(1)
+        .get_output()
+        .clone();
+    let without = gamecheck().args(["stress", "havannah", "--"]).args(&program).assert().code(1).get_output().clone();
+    let report = String::from_utf8(without.stdout).unwrap();
+    let (_, failure_text) = report.split_once("\n\n").expect("a failure report after the summary line");
+    assert!(String::from_utf8(with.stdout).unwrap().ends_with(failure_text), "the terminal report is unchanged");
+
+    let html = std::fs::read_to_string(dir.join("index.html")).expect("the page is written");
+    let document = pages::page(&html);
+    let shown = pages::select(document.root_element(), "section.failure");
+    assert_eq!(shown.len(), 1);
+    let minimal_input = pages::text(pages::select(shown[0], "pre")[0]);
+    let minimal = Havannah::parse(&minimal_input).expect("the page shows the minimal input").remove(0);
+    let mut numbers: Vec<usize> = pages::select(shown[0], "div.drawing g.stone")
+        .into_iter()
+        .map(|stone| pages::text(stone).parse().expect("a numbered stone"))
+        .collect();
+    numbers.sort();
+    assert_eq!(numbers, (1..=minimal.moves.len()).collect::<Vec<_>>(), "a stone per move of\n{minimal_input}");
+    let answers: Vec<String> = pages::select(shown[0], "table.answers td").into_iter().map(pages::text).collect();
+    assert_eq!(answers.len(), 2);
+    assert!(answers[0].contains("Case #1: ") && answers[1].contains("Case #1: ") && answers[0] != answers[1]);
+    let reproduce = pages::text(pages::select(shown[0], "pre.reproduce")[0]);
+    assert!(reproduce.starts_with("gamecheck stress havannah --seed 2026 --from ") && report.contains(&reproduce));
+    assert_eq!(pages::select(document.root_element(), "section.problem#problem-havannah div.chart svg").len(), 2);
 }
 
 #[test]

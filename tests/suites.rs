@@ -63,6 +63,11 @@ macro_rules! suites {
                 }
 
                 #[test]
+                fn official_data_drawn() {
+                    drawn_as_recorded(entry());
+                }
+
+                #[test]
                 fn exhaustive_counts_every_case() {
                     exhaust(entry(), &[$(($size, $count)),*]);
                 }
@@ -364,6 +369,35 @@ fn same_output(ours: &str, official: &str) -> bool {
 /// Every case file under `tests/data/<problem>/` (the official sample and small set, and any case that once exposed
 /// a bug) through the same parse, solve and print path as `gamecheck solve`, with the solver and with the oracle.
 /// All mismatches are collected and reported together.
+/// `gamecheck draw` on the official sample and small set: one well-formed SVG document with a panel per case, in
+/// order, each captioned with the recorded answer; every case of the sample is drawn, not noted as too large.
+fn drawn_as_recorded(problem: &dyn Entry) {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(problem.name());
+    for set in ["sample", "small"] {
+        let path = dir.join(format!("{set}.in"));
+        let (input, answers) = (read_text(&path), read_text(&path.with_extension("ans")));
+        let mut svg = Vec::new();
+        problem.draw_to(&input, &mut svg).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let svg = String::from_utf8(svg).expect("SVG is text");
+        let document = roxmltree::Document::parse(&svg).unwrap_or_else(|e| panic!("{}: not XML: {e}", path.display()));
+        let class = |node: &roxmltree::Node, class: &str| node.attribute("class") == Some(class);
+        let cases: Vec<_> = document.descendants().filter(|n| class(n, "case")).collect();
+        let captions: Vec<String> = cases
+            .iter()
+            .map(|case| {
+                let caption = case.descendants().find(|n| class(n, "caption")).expect("every case has a caption");
+                caption.text().unwrap_or_default().to_string()
+            })
+            .collect();
+        let recorded: Vec<&str> = answers.lines().collect();
+        assert_eq!(captions, recorded, "{}: a panel per case, captioned with the recorded answer", path.display());
+        let notes = cases.iter().filter(|case| case.descendants().any(|n| class(&n, "note"))).count();
+        if set == "sample" {
+            assert_eq!(notes, 0, "{}: every sample case is drawn", path.display());
+        }
+    }
+}
+
 fn answers_as_recorded(problem: &dyn Entry) {
     let name = problem.name();
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(name);

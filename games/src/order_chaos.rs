@@ -14,6 +14,9 @@ use std::io::BufRead;
 
 use crate::contest::{Lines, ParseError, not_utf8, quote, read_number};
 
+pub mod certificate;
+pub mod variant;
+
 pub const NAME: &str = "order-chaos";
 pub const SIDE: usize = 6;
 pub const CELLS: usize = SIDE * SIDE;
@@ -118,17 +121,22 @@ impl Symmetry {
     };
 
     pub fn apply(self, cell: Cell) -> Cell {
-        let (mut row, mut col) = (usize::from(cell.row), usize::from(cell.col));
+        let (row, col) = self.apply_on(SIDE, usize::from(cell.row), usize::from(cell.col));
+        Cell::new(row, col)
+    }
+
+    /// The image of `(row, col)` on a square board of side `side`.
+    pub fn apply_on(self, side: usize, mut row: usize, mut col: usize) -> (usize, usize) {
         if self.transpose {
             (row, col) = (col, row);
         }
         if self.flip_rows {
-            row = SIDE - 1 - row;
+            row = side - 1 - row;
         }
         if self.flip_cols {
-            col = SIDE - 1 - col;
+            col = side - 1 - col;
         }
-        Cell::new(row, col)
+        (row, col)
     }
 }
 

@@ -1,4 +1,5 @@
-//! Inventor Outlasting (Code Jam to I/O for Women 2022): Sprague–Grundy over rectangles in rotated coordinates.
+//! Inventor Outlasting (Code Jam to I/O for Women 2022): Sprague–Grundy over rectangles in rotated coordinates,
+//! with each rectangle keyed by the pattern of its spots.
 //!
 //! # Method
 //!
@@ -20,43 +21,78 @@
 //!
 //! Only spots matter, and every side of a region is a spot's line or the board's edge. So the solver numbers the
 //! diagonals that hold spots, `1..=n` in order of `u` (and `1..=m` in order of `v`), with 0 and `n + 1` (`m + 1`)
-//! for the board's edges, and a rectangle is its four bounds in these numbers: the raw bounds renamed one to one,
-//! never widened or narrowed to the spots inside.
+//! for the board's edges, and a rectangle is its four bounds in these numbers.
+//!
+//! # One key per pattern of spots
+//!
+//! A region's play is fixed by its spots and how they compare: a move at a spot removes the spots that share its
+//! `u`-line or its `v`-line and splits the rest by whether their `u` and their `v` are below or above the move's.
+//! Nothing else of the board enters. So two regions whose spots have one pattern (the same comparisons in `u` and
+//! in `v`) are the same game and have one Grundy number. The solver looks a rectangle up by three keys, each a
+//! sound reading of that fact:
+//!
+//! 1. **Its bounds.** The memo of bounds answers a rectangle met before, as the plain method does.
+//! 2. **Its tight bounds.** The smallest rectangle holding a region's spots holds exactly those spots: it lies inside
+//!    the region, and no spot of the region lies outside it. Rectangles that differ only in empty margins share it.
+//! 3. **Its window.** Cut the grid of line numbers down to the tight bounds and read off which cells are spots: the
+//!    window. Two regions with equal windows are translates of each other in line numbers, and a translation keeps
+//!    every comparison, so they have one pattern. Windows are stored whole and compared whole (a hash only picks the
+//!    bucket), so a key never stands for two patterns. On a full board most regions are translates of others: the
+//!    solver works out 1 716 windows of a full 14×14 board, 1 184 of a full 5×40 and 386 of a full 2×100, where the
+//!    plain method works out 8 268, 21 522 and 9 510 rectangles (`full_boards_value_each_window_once`).
+//!
+//! A region met for the first time by its window is split when it is a sum. If its spots divide into two nonempty
+//! parts `A` and `B` with every spot of `A` below every spot of `B` in both `u` and `v` (or below in `u` and above in
+//! `v`), the region is worth the Grundy number of `A` XOR that of `B`. By induction on the spots: a move at a spot of
+//! `A` shares no line with `B` (both coordinates differ strictly) and leaves all of `B` in one of its four parts,
+//! where the rest of `A` is again below (or beside) `B`; so its value is that move's value in `A` alone XOR the
+//! Grundy number of `B`, and alike for a move in `B`. The options are those of the sum `A + B`, hence its value. A
+//! strip one cell wide is such a sum all the way down, so its spots need no move at all (the plain method works out
+//! 9 900 stretches of a full 1×200 strip).
 //!
 //! # Cost
 //!
-//! Rectangles are memoised in a hash map keyed by their bounds. A dense table over all bounds would take
-//! (n + 2)² (m + 2)² slots: 10⁸ on a 1×200 strip, where 4 950 rectangles per parity ever arise. A table of
-//! counts (how many spots lie below and left of each pair of line numbers) gives any rectangle's spot count from
-//! four entries, so a part with no spot (worth 0) or one spot (worth 1: its only move empties it) needs no lookup
-//! and no memo entry; most parts a move leaves are such. A rectangle with `k` spots is evaluated once, with `k`
-//! moves of four parts each, so the work is the sum of `k` over the memo's rectangles. At R·C ≤ 200 the worst
-//! boards are the full thin ones, where each parity is a chain of 100 spots with O(n²) stretches of O(n) moves:
-//! 9 900 memo entries and 343 200 moves on a full 1×200 strip, against 8 268 entries and about 10⁵ moves on a full
-//! 14×14 board. Memory is the memo plus O(R + C + spots + n·m).
+//! A table of counts (how many spots lie below and left of each pair of line numbers) gives any rectangle's spot
+//! count from four entries, so a part with no spot (worth 0) or one spot (worth 1: its only move empties it) needs
+//! no lookup and no memo entry; most parts a move leaves are such. A window with `k` spots is evaluated once, with `k`
+//! moves of four parts each. The memo of bounds is a flat table indexed by the two pairs of bounds when that table
+//! has at most [`FLAT_SLOTS`] slots (every board of R·C ≤ 200 at least three cells thick), and a hash map otherwise.
+//! Memory is that table (at most 1 MiB), the windows met, and O(R + C + spots + n·m).
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
 use games::inventor_outlasting::{Answer, Board, Cell};
+use hashbrown::HashTable;
+use rustc_hash::FxHasher;
 
 /// The contest answer and the Grundy number of the whole board.
 pub fn answer(board: &Board) -> Answer {
     let mut winning_moves = 0;
-    let grundy = solve(board, |_| winning_moves += 1);
+    let grundy = solve(board, Keys::Pattern, |_| winning_moves += 1);
     Answer { winning_moves, grundy }
 }
 
 /// The spots where Izabella's first move wins: the even parity's first, each parity's by diagonal.
 pub fn winning_first_moves(board: &Board) -> Vec<Cell> {
     let mut cells = Vec::new();
-    solve(board, |cell| cells.push(cell));
+    solve(board, Keys::Pattern, |cell| cells.push(cell));
     cells
 }
 
+/// How the memo knows a rectangle again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Keys {
+    /// By its bounds, its tight bounds and its window, splitting sums (the solver).
+    Pattern,
+    /// By its bounds alone: the plain method, kept to check the pattern keys against.
+    #[cfg(test)]
+    Bounds,
+}
+
 /// The Grundy number of the board; calls `wins` with each first move that wins.
-fn solve(board: &Board, mut wins: impl FnMut(Cell)) -> u32 {
-    let mut games = [0, 1].map(|parity| Parity::of(board, parity));
+fn solve(board: &Board, keys: Keys, mut wins: impl FnMut(Cell)) -> u32 {
+    let mut games = [0, 1].map(|parity| Parity::of(board, parity, keys));
     let values = [games[0].value, games[1].value];
     for (k, game) in games.iter_mut().enumerate() {
         let spots = &game.spots;
@@ -127,9 +163,9 @@ struct Parity {
 
 impl Parity {
     /// The spots with `row + col ≡ parity (mod 2)`.
-    fn of(board: &Board, parity: usize) -> Parity {
+    fn of(board: &Board, parity: usize, keys: Keys) -> Parity {
         let spots = Spots::of(board, parity);
-        let mut memo = Memo::new(spots.cells.len());
+        let mut memo = Memo::new(&spots, keys);
         let value = memo.value(&spots, spots.whole());
         Parity { spots, memo, value }
     }
@@ -145,6 +181,10 @@ struct Spots {
     /// `below[a * width + b]`: how many spots lie on `u`-lines `≤ a` and `v`-lines `≤ b`.
     below: Vec<u32>,
     width: usize,
+    /// `lines[a * line_words..][..line_words]`: the spots of `u`-line `a` as a bitset of their `v`-line numbers, and
+    /// a spare zero word.
+    lines: Vec<u64>,
+    line_words: usize,
 }
 
 impl Spots {
@@ -186,8 +226,11 @@ impl Spots {
         }
         let width = m + 1;
         let mut below = vec![0u32; (n + 1) * width];
+        let line_words = (m + 2).div_ceil(64) + 1;
+        let mut lines = vec![0u64; (n + 1) * line_words];
         for &(a, b, _) in &spots {
             below[a * width + b] += 1;
+            lines[a * line_words + b / 64] |= 1 << (b % 64);
         }
         for a in 0..=n {
             for b in 0..width {
@@ -203,6 +246,8 @@ impl Spots {
             cells: spots.iter().map(|s| s.2).collect(),
             below,
             width,
+            lines,
+            line_words,
         }
     }
 
@@ -219,11 +264,65 @@ impl Spots {
         let (low_row, high_row) = (&self.below[lo * w..][..w], &self.below[hi * w..][..w]);
         high_row[right] + low_row[left] - low_row[right] - high_row[left]
     }
+
+    /// The `width` `v`-lines of `u`-line `a` after `v_lo`, as a bitset shifted down to bit 0 at `v_lo + 1`; word
+    /// `j` of it.
+    fn window_word(&self, a: u16, v_lo: u16, width: u16, j: usize) -> u64 {
+        let (first, width) = (usize::from(v_lo) + 1 + 64 * j, usize::from(width) - 64 * j);
+        // Two neighbouring words hold the 64 bits from `first` on; each line ends in a spare zero word, so the
+        // second one is there even at the line's end.
+        let at = usize::from(a) * self.line_words + first / 64;
+        let pair = u128::from(self.lines[at + 1]) << 64 | u128::from(self.lines[at]);
+        let word = (pair >> (first % 64)) as u64;
+        if width < 64 { word & ((1 << width) - 1) } else { word }
+    }
+
+    /// The smallest open rectangle holding the same spots as `rect`, which holds one at least. Each side steps in
+    /// while the line next to it holds no spot of the rectangle, which the count table tells from four entries. The
+    /// parts of a move mostly have a spot on the very next line, so a side moves a step or two.
+    #[inline(never)]
+    fn tight(&self, rect: Rect) -> Rect {
+        let w = self.width;
+        let at = |a: u16, b: u16| self.below[usize::from(a) * w + usize::from(b)];
+        let (v_lo, v_hi) = (rect.v_lo, rect.v_hi - 1);
+        let on_u = |a: u16| at(a, v_hi) + at(a - 1, v_lo) - at(a, v_lo) - at(a - 1, v_hi);
+        fn spot_line(mut lines: impl Iterator<Item = u16>, on: impl Fn(u16) -> u32) -> u16 {
+            lines.find(|&line| on(line) != 0).expect("the rectangle holds a spot")
+        }
+        let first = spot_line(rect.u_lo + 1..rect.u_hi, on_u);
+        let last = spot_line((first..rect.u_hi).rev(), on_u);
+        let (u_lo, u_hi) = (first - 1, last);
+        let on_v = |b: u16| at(u_hi, b) + at(u_lo, b - 1) - at(u_hi, b - 1) - at(u_lo, b);
+        let low = spot_line(rect.v_lo + 1..rect.v_hi, on_v);
+        let high = spot_line((low..rect.v_hi).rev(), on_v);
+        Rect { u_lo: first - 1, u_hi: last + 1, v_lo: low - 1, v_hi: high + 1 }
+    }
+}
+
+/// A window met before: where its words lie in the memo's store, how many there are, its width in `v`-lines, and
+/// its Grundy number.
+struct Window {
+    hash: u64,
+    start: usize,
+    len: usize,
+    width: u16,
+    grundy: u32,
 }
 
 /// The Grundy numbers of one parity's rectangles.
 struct Memo {
-    memo: HashMap<u64, u32, BuildHasherDefault<RectHasher>>,
+    keys: Keys,
+    bounds: Bounds,
+    windows: HashTable<Window>,
+    /// The words of every window in `windows`, one after another.
+    store: Vec<u64>,
+    /// The window being looked up.
+    scratch: Vec<u64>,
+    /// Room for [`split`].
+    extents: Vec<Extent>,
+    /// How many rectangles were worked out move by move.
+    #[cfg(test)]
+    evaluated: usize,
     /// A stack of option bitsets, one per rectangle being evaluated, `words` words each.
     marks: Vec<u64>,
     /// A rectangle's Grundy number is at most its number of moves, so a bitset one bit wider than the parity's
@@ -232,10 +331,22 @@ struct Memo {
 }
 
 impl Memo {
-    fn new(spots: usize) -> Memo {
-        let words = spots / 64 + 1;
-        // Each level of the recursion plays one more spot, so it is never deeper than the spot count.
-        Memo { memo: HashMap::default(), marks: Vec::with_capacity(words * (spots + 1)), words }
+    fn new(spots: &Spots, keys: Keys) -> Memo {
+        let count = spots.cells.len();
+        let words = count / 64 + 1;
+        Memo {
+            keys,
+            bounds: Bounds::new(spots.starts.len() - 2, spots.width - 1, count),
+            windows: HashTable::with_capacity(count),
+            store: Vec::with_capacity(count),
+            scratch: Vec::new(),
+            extents: Vec::new(),
+            #[cfg(test)]
+            evaluated: 0,
+            // Each level of the recursion plays one more spot, so it is never deeper than the spot count.
+            marks: Vec::with_capacity(words * (count + 1)),
+            words,
+        }
     }
 
     fn value(&mut self, spots: &Spots, rect: Rect) -> u32 {
@@ -247,11 +358,10 @@ impl Memo {
     fn value_of(&mut self, spots: &Spots, rect: Rect, count: u32) -> u32 {
         // No spot: no move. One spot: its move empties the rectangle, an option worth 0, so the mex is 1.
         match count {
-            0 => 0,
-            1 => 1,
-            _ => match self.memo.get(&rect.key()) {
-                Some(&g) => g,
-                None => self.evaluate(spots, rect),
+            0 | 1 => count,
+            _ => match self.bounds.get(rect) {
+                Some(g) => g,
+                None => self.resolve(spots, rect),
             },
         }
     }
@@ -261,9 +371,63 @@ impl Memo {
         rect.stops().parts(a, b).into_iter().fold(0, |x, part| x ^ self.value(spots, part))
     }
 
-    /// The Grundy number of a rectangle not in the memo yet, holding two spots or more: the mex of its moves.
+    /// The Grundy number of a rectangle of two spots or more whose bounds are not in the memo yet.
+    #[inline(never)]
+    fn resolve(&mut self, spots: &Spots, rect: Rect) -> u32 {
+        let g = match self.keys {
+            Keys::Pattern => {
+                let tight = spots.tight(rect);
+                let known = self.bounds.get(tight);
+                known.unwrap_or_else(|| {
+                    let g = self.by_window(spots, tight);
+                    self.bounds.insert(tight, g);
+                    g
+                })
+            }
+            #[cfg(test)]
+            Keys::Bounds => self.evaluate(spots, rect),
+        };
+        self.bounds.insert(rect, g);
+        g
+    }
+
+    /// The Grundy number of a tight rectangle, found by its window or worked out and stored under it.
+    #[inline(never)]
+    fn by_window(&mut self, spots: &Spots, tight: Rect) -> u32 {
+        // The window's width is part of its key: the same words could be read as other lines of another width.
+        let width = tight.v_hi - tight.v_lo - 1;
+        let words = usize::from(width).div_ceil(64);
+        self.scratch.clear();
+        for a in tight.u_lo + 1..tight.u_hi {
+            self.scratch.extend((0..words).map(|j| spots.window_word(a, tight.v_lo, width, j)));
+        }
+        let mut hasher = FxHasher::default();
+        hasher.write_u16(width);
+        self.scratch.iter().for_each(|&word| hasher.write_u64(word));
+        let hash = hasher.finish();
+        let (store, scratch) = (&self.store, &self.scratch);
+        let same = |w: &Window| w.width == width && w.len == scratch.len() && store[w.start..][..w.len] == scratch[..];
+        if let Some(window) = self.windows.find(hash, same) {
+            return window.grundy;
+        }
+        let sum = split(&self.scratch, words, tight, &mut self.extents);
+        let (start, len) = (self.store.len(), self.scratch.len());
+        self.store.extend_from_slice(&self.scratch);
+        let grundy = match sum {
+            Some([first, second]) => self.value(spots, first) ^ self.value(spots, second),
+            None => self.evaluate(spots, tight),
+        };
+        self.windows.insert_unique(hash, Window { hash, start, len, width, grundy }, |w| w.hash);
+        grundy
+    }
+
+    /// The Grundy number of a rectangle of two spots or more, worked out: the mex of its moves.
     #[inline(never)]
     fn evaluate(&mut self, spots: &Spots, rect: Rect) -> u32 {
+        #[cfg(test)]
+        {
+            self.evaluated += 1;
+        }
         let base = self.marks.len();
         self.marks.resize(base + self.words, 0);
         let stops = rect.stops();
@@ -278,17 +442,41 @@ impl Memo {
             let first = |v: usize| first_hi[v] - first_lo[v];
             let second = |v: usize| second_hi[v] - second_lo[v];
             let (first_ne, first_sw, second_ne, second_sw) = (first(ne), first(sw), second(ne), second(sw));
-            let line = spots.starts[usize::from(a)] as usize..spots.starts[usize::from(a) + 1] as usize;
-            let bs = &spots.bs[line];
-            for &b in bs[bs.partition_point(|&b| b <= rect.v_lo)..].iter().take_while(|&&b| b < rect.v_hi) {
+            // The spots of line `a` inside the rectangle: those past `v_lo` and before `v_hi`, counted from the
+            // line's start by the same two rows of the count table.
+            let on_line = |v: usize| (second_lo[v] - first_hi[v]) as usize;
+            let start = spots.starts[usize::from(a)] as usize;
+            let bs = &spots.bs[start + on_line(usize::from(rect.v_lo))..start + on_line(usize::from(rect.v_hi) - 1)];
+            // Slots of the flat memo: the `u` bounds of the parts on either side of line `a`, scaled.
+            let width_pairs = match &self.bounds {
+                Bounds::Flat { pairs, .. } => *pairs,
+                Bounds::Hashed(_) => 0,
+            };
+            let (first_pair, second_pair) = (pair(stops.nw, a) * width_pairs, pair(a, stops.se) * width_pairs);
+            for &b in bs {
                 let v = usize::from(b);
                 let counts =
                     [first(v - 1) - first_ne, first_sw - first(v), second(v - 1) - second_ne, second_sw - second(v)];
                 let parts = stops.parts(a, b);
-                let mut option = 0;
-                for k in 0..4 {
-                    option ^= self.value_of(spots, parts[k], counts[k]);
-                }
+                // The flat memo reads all four slots whatever the counts and picks each part's value without a
+                // branch: which parts hold no spot, one, or more follows no pattern a branch predictor could learn.
+                // A part not valued yet sends the move down the general path.
+                let known = match &self.bounds {
+                    Bounds::Flat { slots, .. } => {
+                        let (low, high) = (pair(stops.ne, b), pair(b, stops.sw));
+                        let at = [first_pair + low, first_pair + high, second_pair + low, second_pair + high];
+                        let stored = at.map(|i| u32::from(slots[i]));
+                        let (mut option, mut missing) = (0, false);
+                        for k in 0..4 {
+                            missing |= (counts[k] >= 2) & (stored[k] == 0);
+                            option ^= if counts[k] < 2 { counts[k] } else { stored[k].wrapping_sub(1) };
+                        }
+                        (!missing).then_some(option)
+                    }
+                    Bounds::Hashed(_) => None,
+                };
+                let option =
+                    known.unwrap_or_else(|| (0..4).fold(0, |x, k| x ^ self.value_of(spots, parts[k], counts[k])));
                 // Every option fits this rectangle's bitset (the top one of the stack): an XOR is at most the sum,
                 // a part's Grundy number at most its spot count, so an option is below the rectangle's count.
                 let option = option as usize;
@@ -302,8 +490,143 @@ impl Memo {
             .expect("a bitset wider than the move count has a zero bit");
         let g = 64 * k as u32 + word.trailing_ones();
         self.marks.truncate(base);
-        self.memo.insert(rect.key(), g);
         g
+    }
+}
+
+/// The two parts of a sum, when the window of `tight` (`words` words per `u`-line) splits into one: a cut between
+/// two `u`-lines with every spot before it below every spot after it in `v` (or above every one). Each part is
+/// given as a rectangle holding exactly its spots. `lines` is room for the work, reused from call to call.
+fn split(window: &[u64], words: usize, tight: Rect, lines: &mut Vec<Extent>) -> Option<[Rect; 2]> {
+    lines.clear();
+    for (r, line) in window.chunks_exact(words).enumerate() {
+        let Some(low) = line.iter().position(|&w| w != 0) else { continue };
+        let high = line.iter().rposition(|&w| w != 0).expect("a line with a spot has a last one");
+        let low = 64 * low as u16 + line[low].trailing_zeros() as u16;
+        let high = 64 * high as u16 + 63 - line[high].leading_zeros() as u16;
+        lines.push(Extent { row: r as u16, low, high, later_low: u16::MAX, later_high: 0 });
+    }
+    // Beyond each line: the lowest and the highest spot of the lines after it.
+    for i in (0..lines.len() - 1).rev() {
+        let next = lines[i + 1];
+        lines[i].later_low = next.later_low.min(next.low);
+        lines[i].later_high = next.later_high.max(next.high);
+    }
+    let (a, b) = (|r: u16| tight.u_lo + 1 + r, |c: u16| tight.v_lo + 1 + c);
+    let (mut low, mut high) = (u16::MAX, 0);
+    for i in 0..lines.len() - 1 {
+        let line = lines[i];
+        (low, high) = (low.min(line.low), high.max(line.high));
+        let (cut_lo, cut_hi) = (a(line.row), a(lines[i + 1].row));
+        if high < line.later_low {
+            return Some([
+                Rect { u_lo: tight.u_lo, u_hi: cut_hi, v_lo: tight.v_lo, v_hi: b(line.later_low) },
+                Rect { u_lo: cut_lo, u_hi: tight.u_hi, v_lo: b(high), v_hi: tight.v_hi },
+            ]);
+        }
+        if low > line.later_high {
+            return Some([
+                Rect { u_lo: tight.u_lo, u_hi: cut_hi, v_lo: b(line.later_high), v_hi: tight.v_hi },
+                Rect { u_lo: cut_lo, u_hi: tight.u_hi, v_lo: tight.v_lo, v_hi: b(low) },
+            ]);
+        }
+    }
+    None
+}
+
+/// One `u`-line of a window that holds a spot: its lowest and highest spot, and the lowest and highest of the lines
+/// after it, in window coordinates.
+#[derive(Clone, Copy, Debug)]
+struct Extent {
+    row: u16,
+    low: u16,
+    high: u16,
+    later_low: u16,
+    later_high: u16,
+}
+
+/// The most slots of the flat memo of bounds, a byte each. Every board of R·C ≤ 200 at least three cells thick fits
+/// (its parities have at most 35 lines each way, 666² slots); thinner or larger ones use the hash map, and so does a
+/// parity of 255 spots or more, whose Grundy numbers might not fit a byte.
+const FLAT_SLOTS: usize = 1 << 20;
+
+/// The index of the bounds `lo < hi` among all such pairs, ordered by `hi` and then `lo`.
+fn pair(lo: u16, hi: u16) -> usize {
+    usize::from(hi) * usize::from(hi - 1) / 2 + usize::from(lo)
+}
+
+/// The memo of bounds: a rectangle's Grundy number by its four line numbers.
+enum Bounds {
+    /// Slot `pair(u_lo, u_hi) · pairs + pair(v_lo, v_hi)` holds the Grundy number plus one, 0 while unknown (so
+    /// the table starts as zeroed memory).
+    Flat {
+        slots: Vec<u8>,
+        pairs: usize,
+    },
+    Hashed(HashMap<u64, u32, BuildHasherDefault<RectHasher>>),
+}
+
+impl Bounds {
+    /// The memo for `n` lines of `u` and `m` of `v` holding `spots` spots.
+    fn new(n: usize, m: usize, spots: usize) -> Bounds {
+        // Bounds run from 0 to n + 1, so there are (n + 2)(n + 1) / 2 pairs with lo < hi.
+        let pairs = |k: usize| (k + 2) * (k + 1) / 2;
+        if pairs(n) * pairs(m) <= FLAT_SLOTS && spots < usize::from(u8::MAX) {
+            Bounds::Flat { slots: vec![0; pairs(n) * pairs(m)], pairs: pairs(m) }
+        } else {
+            Bounds::Hashed(HashMap::default())
+        }
+    }
+
+    fn slot(rect: Rect, pairs: usize) -> usize {
+        pair(rect.u_lo, rect.u_hi) * pairs + pair(rect.v_lo, rect.v_hi)
+    }
+
+    fn get(&self, rect: Rect) -> Option<u32> {
+        match self {
+            Bounds::Flat { slots, pairs } => u32::from(slots[Bounds::slot(rect, *pairs)]).checked_sub(1),
+            Bounds::Hashed(map) => map.get(&rect.key()).copied(),
+        }
+    }
+
+    fn insert(&mut self, rect: Rect, grundy: u32) {
+        match self {
+            Bounds::Flat { slots, pairs } => slots[Bounds::slot(rect, *pairs)] = grundy as u8 + 1,
+            Bounds::Hashed(map) => {
+                map.insert(rect.key(), grundy);
+            }
+        }
+    }
+
+    /// The rectangles the memo holds.
+    #[cfg(test)]
+    fn rects(&self) -> Vec<Rect> {
+        match self {
+            Bounds::Flat { slots, pairs } => {
+                let pairs_up_to = |limit: usize| {
+                    (1u16..)
+                        .flat_map(|hi| (0..hi).map(move |lo| (lo, hi)))
+                        .take_while(move |&(lo, hi)| pair(lo, hi) < limit)
+                };
+                let mut rects = Vec::new();
+                for (u_lo, u_hi) in pairs_up_to(slots.len() / pairs) {
+                    for (v_lo, v_hi) in pairs_up_to(*pairs) {
+                        let rect = Rect { u_lo, u_hi, v_lo, v_hi };
+                        if slots[Bounds::slot(rect, *pairs)] != 0 {
+                            rects.push(rect);
+                        }
+                    }
+                }
+                rects
+            }
+            Bounds::Hashed(map) => map
+                .keys()
+                .map(|&key| {
+                    let bound = |k: u32| (key >> (16 * k)) as u16;
+                    Rect { u_lo: bound(0), u_hi: bound(1), v_lo: bound(2), v_hi: bound(3) }
+                })
+                .collect(),
+        }
     }
 }
 
@@ -364,9 +687,18 @@ mod tests {
         );
     }
 
-    /// How many rectangles the memo holds once both parities are valued: the solver's memory.
-    fn memo_size(board: &Board) -> usize {
-        [0, 1].map(|parity| Parity::of(board, parity).memo.memo.len()).iter().sum()
+    /// Both parities valued with `keys`.
+    fn parities(board: &Board, keys: Keys) -> [Parity; 2] {
+        [0, 1].map(|parity| Parity::of(board, parity, keys))
+    }
+
+    /// A board of `rows` × `cols`, each cell a spot with probability `percent`%.
+    fn random_board(next: &mut impl FnMut() -> u64, rows: usize, cols: usize, percent: u64) -> Board {
+        let mut b = Board::new(rows, cols);
+        for cell in b.cells().collect::<Vec<_>>() {
+            b.set_spot(cell.row, cell.col, next() % 100 < percent);
+        }
+        b
     }
 
     fn board(rows: &[&str]) -> Board {
@@ -437,11 +769,13 @@ mod tests {
                         }
                     }
                 }
-                let game = Parity::of(b, parity);
-                for &key in game.memo.memo.keys() {
-                    let bound = |k: u32| (key >> (16 * k)) as u16;
-                    let rect = Rect { u_lo: bound(0), u_hi: bound(1), v_lo: bound(2), v_hi: bound(3) };
-                    assert!(by_hand(rect) >= 2, "{rect:?} in the memo of parity {parity} of {b:?}");
+                for keys in [Keys::Pattern, Keys::Bounds] {
+                    let game = Parity::of(b, parity, keys);
+                    let rects = game.memo.bounds.rects();
+                    assert!(!rects.is_empty(), "{keys:?} memo of parity {parity} of {b:?}");
+                    for rect in rects {
+                        assert!(by_hand(rect) >= 2, "{rect:?} in the {keys:?} memo of parity {parity} of {b:?}");
+                    }
                 }
             }
         }
@@ -467,17 +801,255 @@ mod tests {
         assert_eq!(distinct(|h| h >> 57), 128, "tags");
     }
 
-    /// On a 1×200 strip of spots each parity is a chain of 100 spots that share no diagonal, and the rectangles that
-    /// ever arise are its stretches: one memo entry per stretch of two spots or more, C(100, 2) = 4 950 per parity,
-    /// where a dense table over all bounds would have 102⁴ slots.
+    /// On a 1×200 strip of spots each parity is a chain of 100 spots that share no diagonal. The plain method
+    /// values every stretch of two spots or more, C(100, 2) = 4 950 per parity; the solver sees that a chain is a
+    /// sum of single spots and values none move by move.
     #[test]
-    fn memo_on_a_full_strip_holds_one_rectangle_per_stretch() {
+    fn a_full_strip_is_a_sum_of_single_spots() {
         for (rows, cols) in [(1, 200), (200, 1)] {
             let b = board(&vec!["X".repeat(cols); rows].iter().map(String::as_str).collect::<Vec<_>>());
-            assert_eq!(memo_size(&b), 2 * 4950);
+            let plain = parities(&b, Keys::Bounds);
+            assert_eq!(plain.iter().map(|p| p.memo.evaluated).collect::<Vec<_>>(), [4950, 4950]);
+            assert!(
+                plain.iter().all(|p| matches!(p.memo.bounds, Bounds::Hashed(_))),
+                "102⁴ slots is past the flat table"
+            );
+            let solver = parities(&b, Keys::Pattern);
+            assert_eq!(solver.iter().map(|p| p.memo.evaluated).collect::<Vec<_>>(), [0, 0]);
             // Every move takes one spot of 100 and leaves the rest as they were, so each parity is worth 100 mod 2.
             assert_eq!(answer(&b), Answer { winning_moves: 0, grundy: 0 });
         }
+    }
+
+    /// On full boards most regions are translates of others: the windows the solver works out against the tight
+    /// rectangles it meets. The counts were found apart by a brute-force script (every region reached from the whole
+    /// parity, its spots shifted to the origin, the distinct shifted sets counted).
+    #[test]
+    fn full_boards_value_each_window_once() {
+        for (rows, cols, evaluated) in [(14, 14, 1716), (5, 40, 1184), (2, 100, 386)] {
+            let b = board(&vec!["X".repeat(cols); rows].iter().map(String::as_str).collect::<Vec<_>>());
+            let solver = parities(&b, Keys::Pattern);
+            assert_eq!(solver.iter().map(|p| p.memo.evaluated).sum::<usize>(), evaluated, "{rows}×{cols}");
+            let plain = parities(&b, Keys::Bounds);
+            assert!(plain.iter().map(|p| p.memo.evaluated).sum::<usize>() > 4 * evaluated, "{rows}×{cols}");
+            assert_eq!(solver.map(|p| p.value), plain.map(|p| p.value));
+        }
+    }
+
+    /// The solver against the plain method (bounds only, no tight bounds, windows or sums) on boards of up to 200
+    /// cells, past the literal game's reach: thin and square shapes, sparse to full, with both memo kinds.
+    #[test]
+    fn pattern_keys_agree_with_the_plain_method() {
+        let mut next = crate::xorshift(0xD1B5_4A32_D192_ED03);
+        let shapes = [(1, 200), (200, 1), (2, 100), (3, 66), (5, 40), (9, 22), (14, 14), (20, 10), (70, 2)];
+        let (mut flat, mut hashed, mut saved) = (0, 0, 0);
+        for round in 0..240 {
+            let (rows, cols) = if round % 2 == 0 {
+                shapes[round / 2 % shapes.len()]
+            } else {
+                let rows = 1 + (next() % 30) as usize;
+                (rows, 1 + (next() as usize) % (200 / rows))
+            };
+            let percent = [100, 95, 80, 60, 40, 20][round % 6];
+            let b = random_board(&mut next, rows, cols, percent);
+            let run = |keys| {
+                let mut wins = Vec::new();
+                let grundy = solve(&b, keys, |cell| wins.push(cell));
+                (grundy, wins)
+            };
+            assert_eq!(run(Keys::Pattern), run(Keys::Bounds), "round {round}: {b:?}");
+            let [solver, plain] = [Keys::Pattern, Keys::Bounds].map(|keys| parities(&b, keys));
+            for p in &solver {
+                match p.memo.bounds {
+                    Bounds::Flat { .. } => flat += 1,
+                    Bounds::Hashed(_) => hashed += 1,
+                }
+            }
+            let work = |game: &[Parity; 2]| game.iter().map(|p| p.memo.evaluated).sum::<usize>();
+            assert!(work(&solver) <= work(&plain), "round {round}: {b:?}");
+            saved += usize::from(work(&solver) < work(&plain));
+        }
+        assert!(flat > 100 && hashed > 40 && saved > 150, "flat {flat}, hashed {hashed}, saved {saved}");
+    }
+
+    /// `tight` keeps every spot and no empty margin: the same count, and a side moved in by one more line would
+    /// lose a spot.
+    #[test]
+    fn tight_rectangles_hold_the_same_spots_and_no_margin() {
+        let mut next = crate::xorshift(0x2545_F491_4F6C_DD1D);
+        for round in 0..60 {
+            let rows = 1 + (next() % 14) as usize;
+            let (cols, percent) = (1 + (next() as usize) % (200 / rows), 10 + next() % 90);
+            let b = random_board(&mut next, rows, cols, percent);
+            for parity in 0..2 {
+                let spots = Spots::of(&b, parity);
+                let (n, m) = (spots.starts.len() as u16 - 1, spots.width as u16);
+                for _ in 0..200 {
+                    let (u_lo, v_lo) = ((next() % u64::from(n)) as u16, (next() % u64::from(m)) as u16);
+                    let u_hi = u_lo + 1 + (next() % u64::from(n - u_lo)) as u16;
+                    let v_hi = v_lo + 1 + (next() % u64::from(m - v_lo)) as u16;
+                    let rect = Rect { u_lo, u_hi, v_lo, v_hi };
+                    if spots.count(rect) == 0 {
+                        continue;
+                    }
+                    let tight = spots.tight(rect);
+                    assert!(rect.u_lo <= tight.u_lo && tight.u_hi <= rect.u_hi, "round {round}: {rect:?} {tight:?}");
+                    assert!(rect.v_lo <= tight.v_lo && tight.v_hi <= rect.v_hi, "round {round}: {rect:?} {tight:?}");
+                    assert_eq!(spots.count(tight), spots.count(rect), "round {round}: {rect:?} {tight:?}");
+                    let all = spots.count(tight);
+                    let narrower = [
+                        Rect { u_lo: tight.u_lo + 1, ..tight },
+                        Rect { u_hi: tight.u_hi - 1, ..tight },
+                        Rect { v_lo: tight.v_lo + 1, ..tight },
+                        Rect { v_hi: tight.v_hi - 1, ..tight },
+                    ];
+                    for smaller in narrower {
+                        let count = if smaller.u_lo < smaller.u_hi && smaller.v_lo < smaller.v_hi {
+                            spots.count(smaller)
+                        } else {
+                            0
+                        };
+                        assert!(count < all, "round {round}: {tight:?} narrows to {smaller:?} keeping {count}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// `split` against the definition: the region is a sum exactly when some cut between two `u`-lines leaves
+    /// every spot before it below every spot after it in `v`, or above every one; and then the two rectangles it
+    /// gives hold the spots on either side of such a cut.
+    #[test]
+    fn split_finds_every_sum_and_only_sums() {
+        let mut next = crate::xorshift(0x9FB2_1C65_1E98_DF25);
+        let (mut sums, mut whole) = (0, 0);
+        for round in 0..400 {
+            let rows = 1 + (next() % 8) as usize;
+            let (cols, percent) = (1 + (next() % 12) as usize, 15 + next() % 70);
+            let b = random_board(&mut next, rows, cols, percent);
+            for parity in 0..2 {
+                let spots = Spots::of(&b, parity);
+                if spots.cells.len() < 2 {
+                    continue;
+                }
+                let tight = spots.tight(spots.whole());
+                let every: Vec<(u16, u16)> = (1..spots.starts.len() - 1)
+                    .flat_map(|a| (spots.starts[a]..spots.starts[a + 1]).map(move |i| (a as u16, i as usize)))
+                    .map(|(a, i)| (a, spots.bs[i]))
+                    .collect();
+                let inside = |rect: Rect| -> Vec<(u16, u16)> {
+                    let within =
+                        |&&(a, b): &&(u16, u16)| rect.u_lo < a && a < rect.u_hi && rect.v_lo < b && b < rect.v_hi;
+                    every.iter().filter(within).copied().collect()
+                };
+                let all = inside(tight);
+                type Cut = (Vec<(u16, u16)>, Vec<(u16, u16)>);
+                let cuts: Vec<Cut> = all
+                    .windows(2)
+                    .filter(|pair| pair[0].0 < pair[1].0)
+                    .map(|pair| all.iter().partition(|s| s.0 <= pair[0].0))
+                    .filter(|(before, after): &Cut| {
+                        let below = before.iter().all(|s| after.iter().all(|t| s.1 < t.1));
+                        let above = before.iter().all(|s| after.iter().all(|t| s.1 > t.1));
+                        below || above
+                    })
+                    .collect();
+                let words = usize::from(tight.v_hi - tight.v_lo - 1).div_ceil(64);
+                let window: Vec<u64> = (tight.u_lo + 1..tight.u_hi)
+                    .flat_map(|a| (0..words).map(move |j| (a, j)))
+                    .map(|(a, j)| spots.window_word(a, tight.v_lo, tight.v_hi - tight.v_lo - 1, j))
+                    .collect();
+                match split(&window, words, tight, &mut Vec::new()) {
+                    Some([first, second]) => {
+                        sums += 1;
+                        let parts = (inside(first), inside(second));
+                        assert!(cuts.contains(&parts), "round {round}: {parts:?} is no cut of {all:?}");
+                    }
+                    None => {
+                        whole += 1;
+                        assert!(cuts.is_empty(), "round {round}: {all:?} has cuts {cuts:?}");
+                    }
+                }
+            }
+        }
+        assert!(sums > 100 && whole > 100, "sums {sums}, whole {whole}");
+    }
+
+    /// Window words against reading the spots one by one, on boards wide enough for windows of several words.
+    #[test]
+    fn window_words_hold_exactly_the_spots_inside() {
+        let mut next = crate::xorshift(0x3C6E_F372_FE94_F82B);
+        // Within R·C ≤ 200 a window wider than 64 lines only arises on a strip, whose lines hold one spot each; a
+        // board past the limit (the solver takes any) has longer lines with several spots.
+        for (rows, cols) in [(2, 100), (3, 66), (1, 200), (9, 22), (4, 140)] {
+            let b = random_board(&mut next, rows, cols, 70);
+            for parity in 0..2 {
+                let spots = Spots::of(&b, parity);
+                let (n, m) = (spots.starts.len() as u16 - 1, spots.width as u16);
+                // Random rectangles, and every right side of the widest ones, where a line's spots lie on both sides
+                // of the window's end and its last word is a second one.
+                let random: Vec<Rect> = (0..300)
+                    .map(|_| {
+                        let (u_lo, v_lo) = ((next() % u64::from(n)) as u16, (next() % u64::from(m)) as u16);
+                        let u_hi = u_lo + 1 + (next() % u64::from(n - u_lo)) as u16;
+                        let v_hi = v_lo + 1 + (next() % u64::from(m - v_lo)) as u16;
+                        Rect { u_lo, u_hi, v_lo, v_hi }
+                    })
+                    .collect();
+                let widest = (0..3.min(m))
+                    .flat_map(|v_lo| (v_lo + 1..=m).map(move |v_hi| Rect { u_lo: 0, u_hi: n, v_lo, v_hi }));
+                for Rect { u_lo, u_hi, v_lo, v_hi } in random.into_iter().chain(widest) {
+                    let width = usize::from(v_hi - v_lo - 1);
+                    for a in u_lo + 1..u_hi {
+                        let line = spots.starts[usize::from(a)] as usize..spots.starts[usize::from(a) + 1] as usize;
+                        let mut want = vec![0u64; width.div_ceil(64)];
+                        for &v in spots.bs[line].iter().filter(|&&v| v_lo < v && v < v_hi) {
+                            let bit = usize::from(v - v_lo - 1);
+                            want[bit / 64] |= 1 << (bit % 64);
+                        }
+                        let got: Vec<u64> =
+                            (0..want.len()).map(|j| spots.window_word(a, v_lo, width as u16, j)).collect();
+                        assert_eq!(got, want, "line {a} between {v_lo} and {v_hi} of {rows}×{cols}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// Both memo kinds give back what they were given, and nothing else.
+    #[test]
+    fn bounds_give_back_what_they_hold() {
+        for (mut bounds, kind) in [(Bounds::new(5, 5, 10), "flat"), (Bounds::new(60, 60, 10), "hashed")] {
+            let rects = [Rect { u_lo: 0, u_hi: 3, v_lo: 1, v_hi: 4 }, Rect { u_lo: 2, u_hi: 6, v_lo: 0, v_hi: 2 }];
+            assert_eq!(rects.map(|rect| bounds.get(rect)), [None, None], "{kind}");
+            bounds.insert(rects[0], 0);
+            bounds.insert(rects[1], 7);
+            assert_eq!(rects.map(|rect| bounds.get(rect)), [Some(0), Some(7)], "{kind}");
+            assert_eq!(bounds.get(Rect { u_lo: 1, u_hi: 3, v_lo: 1, v_hi: 4 }), None, "{kind}");
+            assert_eq!(bounds.rects().len(), 2, "{kind}");
+        }
+    }
+
+    /// Distinct bounds take distinct slots, all inside the flat table.
+    #[test]
+    fn flat_slots_are_one_to_one() {
+        for (n, m) in [(0, 0), (1, 3), (4, 4), (7, 2)] {
+            let Bounds::Flat { slots, pairs } = Bounds::new(n, m, 10) else { panic!("a small memo is flat") };
+            let mut seen = HashSet::new();
+            for u_hi in 1..=n as u16 + 1 {
+                for u_lo in 0..u_hi {
+                    for v_hi in 1..=m as u16 + 1 {
+                        for v_lo in 0..v_hi {
+                            let slot = Bounds::slot(Rect { u_lo, u_hi, v_lo, v_hi }, pairs);
+                            assert!(slot < slots.len() && seen.insert(slot), "{n} {m}: {u_lo} {u_hi} {v_lo} {v_hi}");
+                        }
+                    }
+                }
+            }
+            assert_eq!(seen.len(), slots.len());
+        }
+        assert!(matches!(Bounds::new(50, 50, 10), Bounds::Hashed(_)), "beyond FLAT_SLOTS");
+        assert!(matches!(Bounds::new(4, 4, 300), Bounds::Hashed(_)), "Grundy numbers past a byte");
     }
 
     /// The game played cell by cell, for random cross-checks: the Grundy number of the position `occupied`.

@@ -20,7 +20,8 @@ use indicatif::ProgressBar;
 use oracles::order_chaos::prover::{self, Part, Proof, Refutation};
 use solvers::order_chaos::Strategy;
 
-use crate::check::{CheckOptions, Summary};
+use crate::check::{CheckOptions, Summary, Timing};
+use crate::draw::order_chaos::Played;
 use crate::interactive::{Connection, GameCheck, Interactive, JudgeOptions, Judged, ProveOptions};
 use judge::Game;
 
@@ -296,6 +297,8 @@ impl Interactive for OrderChaos {
     /// and by the oracle's. The game-tree walk takes longer: it runs in `prove` and the tests.
     fn check(&self, options: &CheckOptions, progress: &ProgressBar) -> GameCheck {
         let table = table_name(self.strategy.pairing());
+        // The failure's moves are drawn for `--report`, once, after the games.
+        let mut failed_moves = None;
         let (proof, mut failure, mut oracle_time) = match prove_strategy(&self.strategy, Part::FinalBoards) {
             Ok(proof) => (
                 format!(
@@ -306,11 +309,14 @@ impl Interactive for OrderChaos {
                 None,
                 proof.final_boards.time,
             ),
-            Err(refutation) => (
-                format!("order-chaos: {table} LOSES"),
-                Some(format!("{table} loses:\n{}", refutation.counter_play)),
-                refutation.time,
-            ),
+            Err(refutation) => {
+                failed_moves = Some(refutation.counter_play.moves.clone());
+                (
+                    format!("order-chaos: {table} LOSES"),
+                    Some(format!("{table} loses:\n{}", refutation.counter_play)),
+                    refutation.time,
+                )
+            }
         };
         let mut answers = BTreeMap::new();
         let (mut checked, mut agreed) = (0, 0);
@@ -350,6 +356,7 @@ impl Interactive for OrderChaos {
                         options.seed,
                         game.index,
                     ));
+                    failed_moves = Some(game.moves.clone());
                     return false;
                 }
                 agreed += 1;
@@ -363,6 +370,7 @@ impl Interactive for OrderChaos {
                     broken.reason,
                     order_chaos::drawing(&broken.moves)
                 ));
+                failed_moves = Some(broken.moves);
             }
             from += games;
         }
@@ -379,9 +387,14 @@ impl Interactive for OrderChaos {
             features: BTreeMap::new(),
             solver_time: clock.elapsed(),
             oracle_time,
+            timing: Timing::default(),
             failure: None,
         };
-        GameCheck { summary, proof, failure }
+        let drawing = failed_moves.map(|moves| {
+            let played = [Played::from_moves(&moves)];
+            crate::draw::document(&played, |_| played[0].verdict())
+        });
+        GameCheck { summary, proof, failure, drawing }
     }
 
     fn play(&self, input: &mut dyn BufRead, output: &mut dyn Write) -> anyhow::Result<u64> {
@@ -479,6 +492,12 @@ impl Interactive for OrderChaos {
         };
         writeln!(report, "{name}:\n{}", strategy.pairing())?;
         report_proof(&prove_strategy(&strategy, Part::GameTree), report)
+    }
+
+    fn draw_to(&self, input: &str, out: &mut dyn Write) -> anyhow::Result<()> {
+        let games = crate::draw::order_chaos::parse(input)?;
+        crate::draw::write_document(&games, |i| format!("Game {}: {}", i + 1, games[i].verdict()), out)?;
+        Ok(())
     }
 
     fn fuzz_differential(&self, data: &[u8]) {
