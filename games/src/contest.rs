@@ -416,41 +416,95 @@ mod tests {
         assert_eq!(general("3 18446744073709551615"), Ok((1, [3, u64::MAX])));
     }
 
-    /// The fast path and the general one agree on what they both read: random lines of words (numbers in and out
-    /// of range, signs, letters) between random blanks (newlines and Unicode spaces among them), read by
-    /// [`Lines::numbers`] and by [`Lines::any_numbers`] alone, give the same numbers or error and leave the same
-    /// input behind.
+    /// The fast path and the general one agree on what they both read: random inputs of words (numbers in and out
+    /// of range, of 19 digits and more, with leading zeros, signs, letters) between random blanks (newlines and
+    /// Unicode spaces among them), read line after line by [`Lines::numbers`] and by [`Lines::any_numbers`] alone,
+    /// one, two or three numbers at a time under several ranges, give the same numbers or error and leave the same
+    /// input behind at every step.
     #[test]
     fn plain_and_general_reading_agree() {
-        // The smaller of two draws, towards the start of each list: lines of two numbers in range, which many take
-        // the fast path.
-        let words = ["5", "77", "100", "99999", "0", "4", "101", "100000", "007", "+5", "-5", "5x", "x", "１"];
-        let blanks = [" ", " ", " ", "", "  ", "\t", "\r", "\n", "\r\n", "\x0b", "\x0c", "\u{a0}", " \u{3000}"];
-        let mut state = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = move |n: usize| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state % n as u64) as usize
+        /// One read of `K` numbers both ways; whether both went on without an error.
+        fn agree<const K: usize>(
+            both: &mut Lines,
+            general: &mut Lines,
+            ranges: [RangeInclusive<u64>; K],
+            fast: &mut usize,
+        ) -> bool {
+            let names = ["a", "b", "c"][..K].try_into().unwrap();
+            *fast += usize::from(both.clone().plain_numbers(&ranges).is_some());
+            let read = both.numbers(names, ranges.clone());
+            assert_eq!(read, general.any_numbers(names, ranges), "{:?}", general.rest);
+            assert_eq!((both.rest, both.last), (general.rest, general.last));
+            read.is_ok()
+        }
+        /// Two times in three one of the first `common` items, else any.
+        fn pick<T: Clone>(next: &mut impl FnMut(usize) -> usize, list: &[T], common: usize) -> T {
+            let n = if next(3) > 0 { common } else { list.len() };
+            list[next(n)].clone()
+        }
+        let words = [
+            "5",
+            "77",
+            "100",
+            "0",
+            "4",
+            "99999",
+            "101",
+            "100000",
+            "007",
+            "9999999999999999999",
+            "18446744073709551615",
+            "18446744073709551616",
+            "99999999999999999999",
+            "0000000000000000000005",
+            "+5",
+            "-5",
+            "5x",
+            "x",
+            "１",
+        ];
+        let blanks = [" ", "  ", "\t", "", "\r", "\n", "\r\n", "\n \n", "\x0b", "\x0c", "\u{a0}", " \u{3000}"];
+        let ranges = [0..=100, 0..=u64::MAX, 4..=99_999, 1..=9_999_999_999_999_999_999, 5..=5, 0..=0];
+        let mut next = {
+            let mut state = 0x9E37_79B9_7F4A_7C15u64;
+            move |n: usize| {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                (state % n as u64) as usize
+            }
         };
         let mut fast = 0;
         for _ in 0..20_000 {
+            // One to four reads of one to three numbers, and a line for each, most of them of as many words as the
+            // read asks for, with blanks, words and ranges that the fast path takes most often: any of them may be
+            // anything else, a blank may break a line or join two words, and a line may lack its line break.
+            let reads: Vec<usize> = (0..1 + next(4)).map(|_| [1, 2, 2, 3][next(4)]).collect();
             let mut text = String::new();
-            for _ in 0..[0, 1, 2, 2, 2, 2, 3][next(7)] {
-                text.push_str(blanks[next(blanks.len()).min(next(blanks.len()))]);
-                text.push_str(words[next(words.len()).min(next(words.len()))]);
+            for &k in &reads {
+                for _ in 0..if next(5) > 0 { k } else { next(5) } {
+                    text.push_str(pick(&mut next, &blanks, 2));
+                    text.push_str(pick(&mut next, &words, 5));
+                }
+                text.push_str(pick(&mut next, &blanks[3..], 2));
+                text.push_str(pick(&mut next, &["\n", "\r\n", ""], 1));
             }
-            text.push_str(blanks[next(blanks.len()).min(next(blanks.len()))]);
-            let ranges = [0..=100, 5..=99_999];
             let mut both = Lines::new("hex", &text);
             let mut general = Lines::new("hex", &text);
-            let read = both.numbers(["a", "b"], ranges.clone());
-            assert_eq!(read, general.any_numbers(["a", "b"], ranges.clone()), "{text:?}");
-            assert_eq!((both.rest, both.last), (general.rest, general.last), "{text:?}");
-            fast += usize::from(Lines::new("hex", &text).plain_numbers(&ranges).is_some());
+            for k in reads {
+                let mut range = || pick(&mut next, &ranges, 2);
+                let read_on = match k {
+                    1 => agree(&mut both, &mut general, [range()], &mut fast),
+                    2 => agree(&mut both, &mut general, [range(), range()], &mut fast),
+                    _ => agree(&mut both, &mut general, [range(), range(), range()], &mut fast),
+                };
+                if !read_on {
+                    break;
+                }
+            }
         }
         // Enough lines take the fast path for the comparison to mean something.
-        assert!(fast > 1000, "only {fast} lines were read on the fast path");
+        assert!(fast > 5_000, "only {fast} lines were read on the fast path");
     }
 
     #[test]
