@@ -36,10 +36,11 @@
 //!    the region, and no spot of the region lies outside it. Rectangles that differ only in empty margins share it.
 //! 3. **Its window.** Cut the grid of line numbers down to the tight bounds and read off which cells are spots: the
 //!    window. Two regions with equal windows are translates of each other in line numbers, and a translation keeps
-//!    every comparison, so they have one pattern. Windows are stored whole and compared whole (a hash only picks the
-//!    bucket), so a key never stands for two patterns. On a full board most regions are translates of others: the
-//!    solver works out 1 716 windows of a full 14×14 board, 1 184 of a full 5×40 and 386 of a full 2×100, where the
-//!    plain method works out 8 268, 21 522 and 9 510 rectangles (`full_boards_value_each_window_once`).
+//!    every comparison, so they have one pattern. A window is found by a fingerprint that prefix sums give in O(1)
+//!    and compared spot by spot with the rectangle that first held it (the fingerprint only picks the bucket), so a
+//!    key never stands for two patterns. On a full board most regions are translates of others: there
+//!    are 1 716 windows of a full 14×14 board, 1 184 of a full 5×40 and 386 of a full 2×100, where the plain method
+//!    works out 8 268, 21 522 and 9 510 rectangles.
 //!
 //! A region met for the first time by its window is split when it is a sum. If its spots divide into two nonempty
 //! parts `A` and `B` with every spot of `A` below every spot of `B` in both `u` and `v` (or below in `u` and above in
@@ -50,6 +51,18 @@
 //! strip one cell wide is such a sum all the way down, so its spots need no move at all (the plain method works out
 //! 9 900 stretches of a full 1×200 strip).
 //!
+//! # Full boards: one key per shape
+//!
+//! Where a parity's spots, in line numbers, are every grid point of a diamond `s₀ ≤ a + b ≤ s₁`, `d₀ ≤ a − b ≤ d₁`
+//! (each parity of a full board is one: every pair of its diagonals meets in a cell, `row = (u + v − C) / 2`,
+//! `col = (u − v + C) / 2`, which is on the board when the four edges' bounds on row and col hold), a rectangle's spots are fixed by its size and by where the
+//! diamond's four sides cut it, so the solver keys it by those six numbers (`Diamond::key`) before any other key, in
+//! O(1). The game only compares spots in `u` and in `v`, and reflecting either order or swapping the two maps moves to
+//! moves and parts to parts, so the eight symmetries of the square keep the Grundy number: the key is the least of
+//! the rectangle's eight images. The solver then works out 509 rectangles of a full 14×14 board, 524 of a full 5×40 and
+//! 196 of a full 2×100, against 454, 514 and 196 classes of windows under translation and symmetry
+//! (`full_boards_value_each_window_class_about_once`). A key missed goes on to the tight bounds and the window.
+//!
 //! # Cost
 //!
 //! A table of counts (how many spots lie below and left of each pair of line numbers) gives any rectangle's spot
@@ -57,7 +70,7 @@
 //! no lookup and no memo entry; most parts a move leaves are such. A window with `k` spots is evaluated once, with `k`
 //! moves of four parts each. The memo of bounds is a flat table indexed by the two pairs of bounds when that table
 //! has at most [`FLAT_SLOTS`] slots (every board of R·C ≤ 200 at least three cells thick), and a hash map otherwise.
-//! Memory is that table (at most 1 MiB), the windows met, and O(R + C + spots + n·m).
+//! Memory is that table (at most 1 MiB), the windows and diamond keys met, and O(R + C + spots + n·m).
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -185,6 +198,26 @@ struct Spots {
     /// a spare zero word.
     lines: Vec<u64>,
     line_words: usize,
+    /// `prints[a * width + b]`: the sum of `X^a' · Y^b'` over the spots `(a', b')` with `a' ≤ a` and `b' ≤ b`,
+    /// wrapping, laid out as `below`; with `unshift_u[a] = X^−a` and `unshift_v[b] = Y^−b` (X and Y are odd, so
+    /// invertible modulo 2^64) it gives a window's fingerprint in O(1) (see [`Spots::fingerprint`]).
+    prints: Vec<u64>,
+    unshift_u: Vec<u64>,
+    unshift_v: Vec<u64>,
+}
+
+/// The bases of [`Spots::fingerprint`]: odd, so that their powers are invertible modulo 2^64.
+const PRINT_X: u64 = 0x9E37_79B9_7F4A_7C15;
+const PRINT_Y: u64 = 0xC2B2_AE3D_27D4_EB4F;
+
+/// The inverse of an odd number modulo 2^64, by Newton's iteration (each step doubles the bits that are right).
+fn inverse(odd: u64) -> u64 {
+    (0..6).fold(odd, |inv, _| inv.wrapping_mul(2u64.wrapping_sub(odd.wrapping_mul(inv))))
+}
+
+/// `base^0, base^1, …`, `len` of them, wrapping.
+fn powers(base: u64, len: usize) -> Vec<u64> {
+    std::iter::successors(Some(1u64), |p| Some(p.wrapping_mul(base))).take(len).collect()
 }
 
 impl Spots {
@@ -226,10 +259,13 @@ impl Spots {
         }
         let width = m + 1;
         let mut below = vec![0u32; (n + 1) * width];
+        let mut prints = vec![0u64; (n + 1) * width];
         let line_words = (m + 2).div_ceil(64) + 1;
         let mut lines = vec![0u64; (n + 1) * line_words];
+        let (power_u, power_v) = (powers(PRINT_X, n + 2), powers(PRINT_Y, m + 2));
         for &(a, b, _) in &spots {
             below[a * width + b] += 1;
+            prints[a * width + b] = prints[a * width + b].wrapping_add(power_u[a].wrapping_mul(power_v[b]));
             lines[a * line_words + b / 64] |= 1 << (b % 64);
         }
         for a in 0..=n {
@@ -238,6 +274,11 @@ impl Spots {
                 let up = if a > 0 { below[(a - 1) * width + b] } else { 0 };
                 let corner = if a > 0 && b > 0 { below[(a - 1) * width + b - 1] } else { 0 };
                 below[a * width + b] += left + up - corner;
+                let print = |a: usize, b: usize| prints[a * width + b];
+                let left = if b > 0 { print(a, b - 1) } else { 0 };
+                let up = if a > 0 { print(a - 1, b) } else { 0 };
+                let corner = if a > 0 && b > 0 { print(a - 1, b - 1) } else { 0 };
+                prints[a * width + b] = print(a, b).wrapping_add(left).wrapping_add(up).wrapping_sub(corner);
             }
         }
         Spots {
@@ -248,6 +289,9 @@ impl Spots {
             width,
             lines,
             line_words,
+            prints,
+            unshift_u: powers(inverse(PRINT_X), n + 2),
+            unshift_v: powers(inverse(PRINT_Y), m + 2),
         }
     }
 
@@ -263,6 +307,29 @@ impl Spots {
         let (left, right) = (usize::from(rect.v_lo), usize::from(rect.v_hi) - 1);
         let (low_row, high_row) = (&self.below[lo * w..][..w], &self.below[hi * w..][..w]);
         high_row[right] + low_row[left] - low_row[right] - high_row[left]
+    }
+
+    /// A fingerprint of the window of `rect`: the sum of `X^x · Y^y` over its spots at `(x, y)` from its corner,
+    /// wrapping. It is the same for translates (the prefix sums' `X^a · Y^b` times `X^−u_lo · Y^−v_lo`), and
+    /// different windows may share it: it only picks the bucket, and windows are compared spot by spot.
+    fn fingerprint(&self, rect: Rect) -> u64 {
+        let (w, lo, hi) = (self.width, usize::from(rect.u_lo), usize::from(rect.u_hi) - 1);
+        let (left, right) = (usize::from(rect.v_lo), usize::from(rect.v_hi) - 1);
+        let (low_row, high_row) = (&self.prints[lo * w..][..w], &self.prints[hi * w..][..w]);
+        let sum = high_row[right].wrapping_add(low_row[left]).wrapping_sub(low_row[right]).wrapping_sub(high_row[left]);
+        sum.wrapping_mul(self.unshift_u[lo]).wrapping_mul(self.unshift_v[left])
+    }
+
+    /// Whether two rectangles of one size hold the same spots, each read from its corner.
+    fn same_window(&self, one: Rect, other: Rect) -> bool {
+        let width = one.v_hi - one.v_lo - 1;
+        let words = usize::from(width).div_ceil(64);
+        (1..one.u_hi - one.u_lo).all(|i| {
+            (0..words).all(|j| {
+                self.window_word(one.u_lo + i, one.v_lo, width, j)
+                    == self.window_word(other.u_lo + i, other.v_lo, width, j)
+            })
+        })
     }
 
     /// The `width` `v`-lines of `u`-line `a` after `v_lo`, as a bitset shifted down to bit 0 at `v_lo + 1`; word
@@ -299,13 +366,84 @@ impl Spots {
     }
 }
 
-/// A window met before: where its words lie in the memo's store, how many there are, its width in `v`-lines, and
-/// its Grundy number.
+/// A parity whose spots, in line numbers, are every point `(a, b)` of the grid `1..=n` × `1..=m` with
+/// `sum.0 ≤ a + b ≤ sum.1` and `diff.0 ≤ a − b ≤ diff.1`: a diamond cut by the grid. The parities of a full board
+/// are such (a cell of the board is where its two diagonals meet, and the board's four edges bound `row` and `col`,
+/// that is `u + v` and `u − v`), and so are boards holes leave the same shape. There a rectangle's spots follow from
+/// its size and where the four sides of the diamond cut it, which [`Diamond::key`] reads in O(1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Diamond {
+    sum: (i32, i32),
+    diff: (i32, i32),
+}
+
+impl Diamond {
+    /// The diamond the spots fill, if they fill one: the smallest one holding them has exactly as many grid points.
+    fn of(spots: &Spots) -> Option<Diamond> {
+        let (n, m) = (spots.starts.len() as i32 - 2, spots.width as i32 - 1);
+        if n + m >= 1 << DIAMOND_BITS {
+            return None;
+        }
+        let points = || {
+            (1..=n).flat_map(|a| {
+                let line = spots.starts[a as usize] as usize..spots.starts[a as usize + 1] as usize;
+                spots.bs[line].iter().map(move |&b| (a, i32::from(b)))
+            })
+        };
+        let fold = |f: fn(i32, i32) -> i32| {
+            points().map(|(a, b)| f(a, b)).fold((i32::MAX, i32::MIN), |(lo, hi), x| (lo.min(x), hi.max(x)))
+        };
+        let diamond = Diamond { sum: fold(|a, b| a + b), diff: fold(|a, b| a - b) };
+        let inside = (1..=n).flat_map(|a| (1..=m).map(move |b| (a, b))).filter(|&(a, b)| diamond.holds(a, b)).count();
+        (inside == spots.cells.len()).then_some(diamond)
+    }
+
+    fn holds(self, a: i32, b: i32) -> bool {
+        (self.sum.0..=self.sum.1).contains(&(a + b)) && (self.diff.0..=self.diff.1).contains(&(a - b))
+    }
+
+    /// A key for the spots of `rect`, equal for two rectangles only if their spots are the same up to translation
+    /// and the square's symmetries. Moved to `x = a − u_lo`, `y = b − v_lo`, the spots are the points of the box
+    /// `1..=w` × `1..=h` with `x + y` in `s` and `x − y` in `d`, the diamond's bounds shifted by the move. Reflecting
+    /// the box in `x` (`x → w + 1 − x`) or `y`, or swapping `x` and `y`, maps such a set onto another of the same
+    /// kind, and keeps every comparison in `x` and in `y` (reversed or swapped), so the game and its Grundy number.
+    /// Of the eight images the key is the least, each written in a form where a bound that cuts nothing in the box
+    /// is clamped to the box's range: so the size and the four bounds fix the points, up to the symmetries.
+    fn key(self, rect: Rect) -> u64 {
+        let (u_lo, v_lo) = (i32::from(rect.u_lo), i32::from(rect.v_lo));
+        let (w, h) = (i32::from(rect.u_hi) - u_lo - 1, i32::from(rect.v_hi) - v_lo - 1);
+        let s = (self.sum.0 - u_lo - v_lo, self.sum.1 - u_lo - v_lo);
+        let d = (self.diff.0 - u_lo + v_lo, self.diff.1 - u_lo + v_lo);
+        let flip_x = |(w, h, s, d): Shape| (w, h, (w + 1 - d.1, w + 1 - d.0), (w + 1 - s.1, w + 1 - s.0));
+        let flip_y = |(w, h, s, d): Shape| (w, h, (h + 1 + d.0, h + 1 + d.1), (s.0 - h - 1, s.1 - h - 1));
+        let swap = |(w, h, s, d): Shape| (h, w, s, (-d.1, -d.0));
+        // The reflections in x, in y and in both, each swapped or not: the eight symmetries of the square.
+        let shape = (w, h, s, d);
+        let reflected = [shape, flip_x(shape), flip_y(shape), flip_y(flip_x(shape))];
+        reflected.into_iter().flat_map(|shape| [packed(shape), packed(swap(shape))]).min().expect("eight images")
+    }
+}
+
+/// A box `w` × `h` and the bounds of `x + y` and `x − y` in it.
+type Shape = (i32, i32, (i32, i32), (i32, i32));
+
+/// A shape with its bounds clamped to the box, in one word: [`Diamond::of`] keeps `w + h` below 2^10, so each of
+/// the six fields fits ten bits once the differences are moved up by `h`.
+fn packed((w, h, s, d): Shape) -> u64 {
+    let fields = [w, h, s.0.max(2), s.1.min(w + h), d.0.max(1 - h) + h, d.1.min(w - 1) + h];
+    fields.iter().fold(0, |key, &field| key << DIAMOND_BITS | field as u64)
+}
+
+/// Grundy numbers by [`Diamond::key`].
+type Shapes = HashMap<u64, u32, BuildHasherDefault<FxHasher>>;
+
+/// The bits of each field of a [`Diamond::key`].
+const DIAMOND_BITS: u32 = 10;
+
+/// A window met before: a tight rectangle that holds it, with its hash and Grundy number.
 struct Window {
     hash: u64,
-    start: usize,
-    len: usize,
-    width: u16,
+    rect: Rect,
     grundy: u32,
 }
 
@@ -313,10 +451,10 @@ struct Window {
 struct Memo {
     keys: Keys,
     bounds: Bounds,
+    /// For a parity that fills a diamond, rectangles by [`Diamond::key`] instead of bounds, tight bounds and window.
+    diamond: Option<(Diamond, Shapes)>,
     windows: HashTable<Window>,
-    /// The words of every window in `windows`, one after another.
-    store: Vec<u64>,
-    /// The window being looked up.
+    /// The words of the window being split.
     scratch: Vec<u64>,
     /// Room for [`split`].
     extents: Vec<Extent>,
@@ -334,11 +472,16 @@ impl Memo {
     fn new(spots: &Spots, keys: Keys) -> Memo {
         let count = spots.cells.len();
         let words = count / 64 + 1;
+        let diamond = match keys {
+            Keys::Pattern => Diamond::of(spots).map(|d| (d, HashMap::default())),
+            #[cfg(test)]
+            Keys::Bounds => None,
+        };
         Memo {
             keys,
             bounds: Bounds::new(spots.starts.len() - 2, spots.width - 1, count),
+            diamond,
             windows: HashTable::with_capacity(count),
-            store: Vec::with_capacity(count),
             scratch: Vec::new(),
             extents: Vec::new(),
             #[cfg(test)]
@@ -375,6 +518,7 @@ impl Memo {
     #[inline(never)]
     fn resolve(&mut self, spots: &Spots, rect: Rect) -> u32 {
         let g = match self.keys {
+            Keys::Pattern if self.diamond.is_some() => self.by_diamond(spots, rect),
             Keys::Pattern => {
                 let tight = spots.tight(rect);
                 let known = self.bounds.get(tight);
@@ -391,33 +535,49 @@ impl Memo {
         g
     }
 
+    /// The Grundy number of a rectangle of a diamond parity, found by its key or its tight bounds' key, or worked
+    /// out and stored under both.
+    #[inline(never)]
+    fn by_diamond(&mut self, spots: &Spots, rect: Rect) -> u32 {
+        let (diamond, shapes) = self.diamond.as_ref().expect("a diamond parity");
+        let key = diamond.key(rect);
+        if let Some(&g) = shapes.get(&key) {
+            return g;
+        }
+        let tight = spots.tight(rect);
+        let g = self.bounds.get(tight).unwrap_or_else(|| {
+            let g = self.by_window(spots, tight);
+            self.bounds.insert(tight, g);
+            g
+        });
+        let (_, shapes) = self.diamond.as_mut().expect("a diamond parity");
+        shapes.insert(key, g);
+        g
+    }
+
     /// The Grundy number of a tight rectangle, found by its window or worked out and stored under it.
     #[inline(never)]
     fn by_window(&mut self, spots: &Spots, tight: Rect) -> u32 {
-        // The window's width is part of its key: the same words could be read as other lines of another width.
+        let size = |r: Rect| (r.u_hi - r.u_lo, r.v_hi - r.v_lo);
+        let mut hasher = FxHasher::default();
+        hasher.write_u64(spots.fingerprint(tight));
+        hasher.write_u32(u32::from(size(tight).0) << 16 | u32::from(size(tight).1));
+        let hash = hasher.finish();
+        let same = |w: &Window| size(w.rect) == size(tight) && spots.same_window(w.rect, tight);
+        if let Some(window) = self.windows.find(hash, same) {
+            return window.grundy;
+        }
         let width = tight.v_hi - tight.v_lo - 1;
         let words = usize::from(width).div_ceil(64);
         self.scratch.clear();
         for a in tight.u_lo + 1..tight.u_hi {
             self.scratch.extend((0..words).map(|j| spots.window_word(a, tight.v_lo, width, j)));
         }
-        let mut hasher = FxHasher::default();
-        hasher.write_u16(width);
-        self.scratch.iter().for_each(|&word| hasher.write_u64(word));
-        let hash = hasher.finish();
-        let (store, scratch) = (&self.store, &self.scratch);
-        let same = |w: &Window| w.width == width && w.len == scratch.len() && store[w.start..][..w.len] == scratch[..];
-        if let Some(window) = self.windows.find(hash, same) {
-            return window.grundy;
-        }
-        let sum = split(&self.scratch, words, tight, &mut self.extents);
-        let (start, len) = (self.store.len(), self.scratch.len());
-        self.store.extend_from_slice(&self.scratch);
-        let grundy = match sum {
+        let grundy = match split(&self.scratch, words, tight, &mut self.extents) {
             Some([first, second]) => self.value(spots, first) ^ self.value(spots, second),
             None => self.evaluate(spots, tight),
         };
-        self.windows.insert_unique(hash, Window { hash, start, len, width, grundy }, |w| w.hash);
+        self.windows.insert_unique(hash, Window { hash, rect: tight, grundy }, |w| w.hash);
         grundy
     }
 
@@ -821,19 +981,103 @@ mod tests {
         }
     }
 
-    /// On full boards most regions are translates of others: the windows the solver works out against the tight
-    /// rectangles it meets. The counts were found apart by a brute-force script (every region reached from the whole
-    /// parity, its spots shifted to the origin, the distinct shifted sets counted).
+    /// On full boards most regions are translates or mirror images of others. The solver's evaluations against
+    /// the classes of windows under translation and the square's symmetries that the game reaches (found apart by a
+    /// brute-force script: every region reached from the whole parity, split into sums where it is one, its spots
+    /// shifted to the origin and the least of their eight images taken; 454, 514 and 196 classes): never fewer, and
+    /// at most an eighth more, where two clamped bounds name one window in two ways.
     #[test]
-    fn full_boards_value_each_window_once() {
-        for (rows, cols, evaluated) in [(14, 14, 1716), (5, 40, 1184), (2, 100, 386)] {
+    fn full_boards_value_each_window_class_about_once() {
+        for (rows, cols, classes) in [(14, 14, 454), (5, 40, 514), (2, 100, 196)] {
             let b = board(&vec!["X".repeat(cols); rows].iter().map(String::as_str).collect::<Vec<_>>());
             let solver = parities(&b, Keys::Pattern);
-            assert_eq!(solver.iter().map(|p| p.memo.evaluated).sum::<usize>(), evaluated, "{rows}×{cols}");
+            assert!(solver.iter().all(|p| p.memo.diamond.is_some()), "{rows}×{cols}: a full board's parities");
+            let evaluated = solver.iter().map(|p| p.memo.evaluated).sum::<usize>();
+            assert!(classes <= evaluated && 8 * evaluated <= 9 * classes, "{rows}×{cols}: {evaluated} evaluated");
             let plain = parities(&b, Keys::Bounds);
-            assert!(plain.iter().map(|p| p.memo.evaluated).sum::<usize>() > 4 * evaluated, "{rows}×{cols}");
+            assert!(plain.iter().map(|p| p.memo.evaluated).sum::<usize>() > 8 * evaluated, "{rows}×{cols}");
             assert_eq!(solver.map(|p| p.value), plain.map(|p| p.value));
         }
+    }
+
+    /// The spots of a rectangle, shifted to the origin, as the least of their eight images under the square's
+    /// symmetries: a literal canonical form to hold [`Diamond::key`] against.
+    fn pattern_up_to_symmetry(spots: &Spots, rect: Rect) -> Vec<(i32, i32)> {
+        let points: Vec<(i32, i32)> = (rect.u_lo + 1..rect.u_hi)
+            .flat_map(|a| {
+                let line = spots.starts[usize::from(a)] as usize..spots.starts[usize::from(a) + 1] as usize;
+                spots.bs[line].iter().map(move |&b| (i32::from(a), i32::from(b)))
+            })
+            .filter(|&(_, b)| i32::from(rect.v_lo) < b && b < i32::from(rect.v_hi))
+            .collect();
+        let low = |f: fn(&(i32, i32)) -> i32| points.iter().map(f).min().expect("a spot");
+        let (a0, b0) = (low(|p| p.0), low(|p| p.1));
+        let shifted: Vec<(i32, i32)> = points.iter().map(|&(a, b)| (a - a0, b - b0)).collect();
+        let high = |f: fn(&(i32, i32)) -> i32| shifted.iter().map(f).max().expect("a spot");
+        let (a1, b1) = (high(|p| p.0), high(|p| p.1));
+        let images = [(false, false), (true, false), (false, true), (true, true)].into_iter().flat_map(|(fa, fb)| {
+            let image: Vec<(i32, i32)> =
+                shifted.iter().map(|&(a, b)| (if fa { a1 - a } else { a }, if fb { b1 - b } else { b })).collect();
+            [image.clone(), image.iter().map(|&(a, b)| (b, a)).collect()]
+        });
+        images
+            .map(|mut image| {
+                image.sort();
+                image
+            })
+            .min()
+            .expect("eight images")
+    }
+
+    /// Every parity of a full board fills a diamond, and a hole inside, or a sparse board, does not. On a diamond,
+    /// two rectangles with one key hold the same spots up to translation and symmetry (every rectangle of two spots
+    /// or more of full boards of several shapes, against [`pattern_up_to_symmetry`]), and keys are shared: many a
+    /// rectangle has the key of its image under the half-turn of line numbers.
+    #[test]
+    fn diamond_keys_name_one_pattern_up_to_symmetry() {
+        let full = |rows: usize, cols: usize| {
+            board(&vec!["X".repeat(cols); rows].iter().map(String::as_str).collect::<Vec<_>>())
+        };
+        let mut holed = full(6, 7);
+        holed.set_spot(3, 3, false);
+        holed.set_spot(2, 3, false);
+        assert!((0..2).all(|parity| Diamond::of(&Spots::of(&holed, parity)).is_none()), "a hole in each parity");
+        let mut next = crate::xorshift(0x8C3E_21F7_54B9_06AD);
+        let sparse = random_board(&mut next, 12, 16, 60);
+        assert!((0..2).all(|parity| Diamond::of(&Spots::of(&sparse, parity)).is_none()));
+
+        let mut shared = 0;
+        for (rows, cols) in [(1, 9), (2, 11), (3, 8), (5, 5), (6, 9), (4, 13)] {
+            let b = full(rows, cols);
+            for parity in 0..2 {
+                let spots = Spots::of(&b, parity);
+                let diamond = Diamond::of(&spots).expect("a full board's parity fills a diamond");
+                let whole = spots.whole();
+                let mut named: HashMap<u64, Vec<(i32, i32)>> = HashMap::new();
+                for u_lo in whole.u_lo..whole.u_hi {
+                    for u_hi in u_lo + 1..=whole.u_hi {
+                        for v_lo in whole.v_lo..whole.v_hi {
+                            for v_hi in v_lo + 1..=whole.v_hi {
+                                let rect = Rect { u_lo, u_hi, v_lo, v_hi };
+                                if spots.count(rect) < 2 {
+                                    continue;
+                                }
+                                let pattern = pattern_up_to_symmetry(&spots, rect);
+                                let key = diamond.key(rect);
+                                assert_eq!(named.entry(key).or_insert_with(|| pattern.clone()), &pattern, "{rect:?}");
+                                // The board's half-turn maps u-line a to n + 1 − a and v-line b to m + 1 − b.
+                                let (n, m) = (whole.u_hi, whole.v_hi);
+                                let turned = Rect { u_lo: n - u_hi, u_hi: n - u_lo, v_lo: m - v_hi, v_hi: m - v_lo };
+                                if spots.count(turned) >= 2 {
+                                    shared += usize::from(diamond.key(turned) == key);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(shared > 1000, "only {shared} rectangles share their key with their half-turn");
     }
 
     /// The solver against the plain method (bounds only, no tight bounds, windows or sums) on boards of up to 200
@@ -973,6 +1217,60 @@ mod tests {
             }
         }
         assert!(sums > 100 && whole > 100, "sums {sums}, whole {whole}");
+    }
+
+    /// Fingerprints are the same for translates, and `same_window` tells windows apart exactly: every pair of tight
+    /// rectangles of one size on random boards, against their spots read one by one and shifted to the corner.
+    #[test]
+    fn fingerprints_follow_translates_and_windows_compare_spot_by_spot() {
+        let mut next = crate::xorshift(0x5851_F42D_4C95_7F2D);
+        let (mut translates, mut told_apart) = (0, 0);
+        for round in 0..40 {
+            let rows = 2 + (next() % 10) as usize;
+            let cols = 2 + (next() as usize) % (120 / rows);
+            let b = random_board(&mut next, rows, cols, [50, 80, 100][round % 3]);
+            for parity in 0..2 {
+                let spots = Spots::of(&b, parity);
+                let whole = spots.whole();
+                let mut tights = Vec::new();
+                for _ in 0..200 {
+                    let pick = |lo: u16, hi: u16, r: u64| lo + (r % u64::from(hi - lo)) as u16;
+                    let (u_lo, v_lo) = (pick(whole.u_lo, whole.u_hi, next()), pick(whole.v_lo, whole.v_hi, next()));
+                    let (u_hi, v_hi) = (pick(u_lo + 1, whole.u_hi + 1, next()), pick(v_lo + 1, whole.v_hi + 1, next()));
+                    let rect = Rect { u_lo, u_hi, v_lo, v_hi };
+                    if spots.count(rect) >= 1 {
+                        tights.push(spots.tight(rect));
+                    }
+                }
+                let shifted = |r: Rect| -> Vec<(u16, u16)> {
+                    (r.u_lo + 1..r.u_hi)
+                        .flat_map(|a| {
+                            let line = spots.starts[usize::from(a)] as usize..spots.starts[usize::from(a) + 1] as usize;
+                            spots.bs[line].iter().map(move |&b| (a, b))
+                        })
+                        .filter(|&(_, b)| r.v_lo < b && b < r.v_hi)
+                        .map(|(a, b)| (a - r.u_lo, b - r.v_lo))
+                        .collect()
+                };
+                for &one in &tights {
+                    for &other in &tights {
+                        let size = |r: Rect| (r.u_hi - r.u_lo, r.v_hi - r.v_lo);
+                        if size(one) != size(other) {
+                            continue;
+                        }
+                        let same = shifted(one) == shifted(other);
+                        assert_eq!(spots.same_window(one, other), same, "{one:?} {other:?} in {b:?}");
+                        if same {
+                            assert_eq!(spots.fingerprint(one), spots.fingerprint(other), "{one:?} {other:?}");
+                            translates += usize::from(one != other);
+                        } else {
+                            told_apart += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(translates > 100 && told_apart > 1000, "{translates} translates, {told_apart} told apart");
     }
 
     /// Window words against reading the spots one by one, on boards wide enough for windows of several words.
