@@ -200,24 +200,24 @@ impl<'a> Lines<'a> {
     /// several times as long.
     fn plain_numbers<const K: usize>(&mut self, ranges: &[RangeInclusive<u64>; K]) -> Option<(usize, [u64; K])> {
         let bytes = self.rest.as_bytes();
+        // Every loop here walks a slice's iterator, so each ends at the end of the input whatever it does with `at`;
+        // and `at` only ever passes bytes that are there, so every `bytes[at..]` is in bounds.
         let mut at = 0;
         let mut line = self.last + 1;
         // Blank lines, then the blanks that start this one.
-        loop {
-            while bytes.get(at).is_some_and(|&b| is_blank(b)) {
-                at += 1;
-            }
-            if bytes.get(at) != Some(&b'\n') {
-                break;
+        for &b in bytes {
+            match b {
+                b'\n' => line += 1,
+                b if is_blank(b) => {}
+                _ => break,
             }
             at += 1;
-            line += 1;
         }
         let mut out = [0u64; K];
         for (k, (value, range)) in out.iter_mut().zip(ranges).enumerate() {
             if k > 0 {
                 let start = at;
-                while bytes.get(at).is_some_and(|&b| is_blank(b)) {
+                for _ in bytes[start..].iter().take_while(|&&b| is_blank(b)) {
                     at += 1;
                 }
                 if at == start {
@@ -225,7 +225,7 @@ impl<'a> Lines<'a> {
                 }
             }
             let start = at;
-            while let Some(&digit @ b'0'..=b'9') = bytes.get(at) {
+            for &digit in bytes[start..].iter().take_while(|b| b.is_ascii_digit()) {
                 if at - start == MAX_DIGITS {
                     return None;
                 }
@@ -236,7 +236,7 @@ impl<'a> Lines<'a> {
                 return None;
             }
         }
-        while bytes.get(at).is_some_and(|&b| is_blank(b)) {
+        for _ in bytes[at..].iter().take_while(|&&b| is_blank(b)) {
             at += 1;
         }
         match bytes.get(at) {
