@@ -767,6 +767,36 @@ mod tests {
         assert_eq!((Board::new(2, 1024).shift, Board::new(2, 1023).shift, Board::new(2, 1).shift), (11, 10, 1));
     }
 
+    /// The witness searches offer each stone of the group once and never the avoided cell: a search that let a
+    /// reached stone or the avoided one back in would go round the group for ever (a mutant doing so ran into the
+    /// time limit instead of failing a test).
+    #[test]
+    fn a_search_offers_each_stone_of_the_group_once() {
+        // A ring of six round (3, 3), a stone off it at (5, 5) and a lone stone at (1, 4), on a board of side 4.
+        let ring = [(2, 2), (2, 3), (3, 4), (4, 4), (4, 3), (3, 2)];
+        let moves: Vec<Cell> = ring.iter().chain(&[(5, 4), (1, 4)]).map(|&(x, y)| Cell { x, y }).collect();
+        let mut board = Board::new(4, moves.len());
+        for &cell in &moves {
+            board.play_flower(cell, &flower(cell));
+        }
+        let k = |x: u32, y: u32| key(i64::from(x), i64::from(y));
+        for avoid in [None, Some(k(4, 4))] {
+            let mut offered = Vec::new();
+            let parents = board.search(k(2, 2), avoid, |c| {
+                assert!(!offered.contains(&c) && Some(c) != avoid, "{:?} offered again", cell_of(c));
+                offered.push(c);
+                false
+            });
+            let mut reached: Vec<u64> = parents.keys().copied().collect();
+            reached.sort_unstable();
+            let mut group: Vec<u64> = ring.iter().chain(&[(5, 4)]).map(|&(x, y)| k(x, y)).collect();
+            group.retain(|&c| Some(c) != avoid);
+            group.sort_unstable();
+            assert_eq!(reached, group, "avoiding {avoid:?}");
+            assert_eq!(offered.len(), group.len());
+        }
+    }
+
     /// What the hash promises the table (see [`cell_hash`]): distinct cells hash apart, a block's 16 cells differ
     /// in the low four bits (their place in the block) and in the top four, and blocks far apart differ too.
     #[test]
