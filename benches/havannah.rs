@@ -1,5 +1,6 @@
 //! Havannah: solver against both oracles across S, the solver alone on the largest official shape (S = 3000,
-//! M = 10 000) and at the project's limits (S = 10^9, M = 10^6), and a whole official-format file.
+//! M = 10 000) and at the project's limits (S = 10^9, M = 10^6), a whole official-format file, and whole files at
+//! the project's limits as `gamecheck solve` reads them.
 //!
 //! `cargo bench --bench havannah`; one group: `cargo bench --bench havannah -- solver-1e9`.
 
@@ -8,11 +9,12 @@ use std::hint::black_box;
 use cases::case_rng;
 use cases::havannah::{Shape, generate_game};
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use gamecheck::check::DEFAULT_SEED;
 use gamecheck::problems::Havannah;
 use gamecheck::registry::Engine;
 use gamecheck::{Problem, find};
-use games::Contest;
 use games::havannah::{Cell, Game, MAX_M, MAX_S};
+use games::{Contest, Sizes};
 
 fn solver_against_oracles(c: &mut Criterion) {
     let mut group = c.benchmark_group("havannah/solver-vs-oracles");
@@ -80,5 +82,36 @@ fn official_file(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, solver_against_oracles, solver_at_3000, solver_at_1e9, official_file);
+/// One game of S = 10^9 and M = 10^6 in a file, from the UTF-8 check to the printed answer, as `gamecheck solve`
+/// takes it: the input of `gamecheck gen havannah --size 1000000000 --cases 1 --from K` for a K of each shape the
+/// generator draws (at this size every shape is padded to 10^6 moves; a game won early is all parsing).
+fn file_at_1e9(c: &mut Criterion) {
+    let havannah = find("havannah").expect("havannah is registered");
+    let largest = Sizes::new(MAX_S as usize, MAX_S as usize);
+    let mut group = c.benchmark_group("havannah/file-1e9");
+    group.sample_size(10);
+    let shapes = [
+        (0, "scattered"),
+        (4, "clusters"),
+        (16, "loop"),
+        (2, "paths"),
+        (8, "combined"),
+        (3, "junction"),
+        (31, "patch"),
+        (10, "smallest"),
+        (11, "empty"),
+    ];
+    for (from, shape) in shapes {
+        let input = havannah.generate(DEFAULT_SEED, from, 1, largest).into_bytes();
+        group.bench_function(format!("{shape}-{from}"), |b| {
+            b.iter(|| {
+                let text = games::contest::text(havannah.name(), black_box(&input)).unwrap();
+                havannah.solve(text, Engine::Solver).unwrap()
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, solver_against_oracles, solver_at_3000, solver_at_1e9, official_file, file_at_1e9);
 criterion_main!(benches);

@@ -132,36 +132,125 @@ pub(crate) fn not_utf8(bytes: &[u8], error: std::str::Utf8Error) -> (usize, Stri
     (line, format!("{the_bytes} {} at byte column {column}", hex.join(" ")))
 }
 
-/// The lines of a contest input, numbered, with blank lines skipped and trailing white space (and `\r`) ignored.
+/// The lines of a contest input, numbered, with blank lines skipped and trailing white space (and `\r`) ignored. A
+/// clone reads on from where the original stood.
+#[derive(Clone)]
 pub struct Lines<'a> {
     problem: &'static str,
-    lines: std::iter::Peekable<std::iter::Enumerate<std::str::Lines<'a>>>,
+    /// The input after the last line read.
+    rest: &'a str,
+    /// The number of the last line read (blank or not); 0 before the first.
     last: usize,
 }
 
+/// The ASCII characters `char::is_whitespace` accepts, the ones `split_whitespace` and `trim_end` act on, but for
+/// the newline that ends a line.
+fn is_blank(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\r' | 0x0b | 0x0c)
+}
+
+/// The most digits a number may have on the fast path: 10^19 − 1 still fits a u64, so no digit can overflow it.
+const MAX_DIGITS: usize = 19;
+
 impl<'a> Lines<'a> {
     pub fn new(problem: &'static str, input: &'a str) -> Lines<'a> {
-        Lines { problem, lines: input.lines().enumerate().peekable(), last: 0 }
+        Lines { problem, rest: input, last: 0 }
     }
 
     pub fn error(&self, line: usize, message: impl Into<String>) -> ParseError {
         ParseError { problem: self.problem, line, message: message.into() }
     }
 
-    /// The next non-blank line and its number, or an error saying what was missing.
-    pub fn next(&mut self, expected: impl Display) -> Result<(usize, &'a str), ParseError> {
-        for (i, line) in self.lines.by_ref() {
-            self.last = i + 1;
+    /// The next non-blank line and its number, trimmed at the end: lines as `str::lines` splits them.
+    fn next_filled(&mut self) -> Option<(usize, &'a str)> {
+        while !self.rest.is_empty() {
+            let (line, rest) = self.rest.split_once('\n').unwrap_or((self.rest, ""));
+            self.rest = rest;
+            self.last += 1;
             let line = line.trim_end();
             if !line.is_empty() {
-                return Ok((i + 1, line));
+                return Some((self.last, line));
             }
         }
-        Err(self.error(self.last + 1, format!("expected {expected}, found the end of the input")))
+        None
+    }
+
+    /// The next non-blank line and its number, or an error saying what was missing.
+    pub fn next(&mut self, expected: impl Display) -> Result<(usize, &'a str), ParseError> {
+        self.next_filled()
+            .ok_or_else(|| self.error(self.last + 1, format!("expected {expected}, found the end of the input")))
     }
 
     /// The next line as exactly `K` whitespace-separated integers within their ranges.
     pub fn numbers<const K: usize>(
+        &mut self,
+        names: [&str; K],
+        ranges: [RangeInclusive<u64>; K],
+    ) -> Result<(usize, [u64; K]), ParseError> {
+        match self.plain_numbers(&ranges) {
+            Some(found) => Ok(found),
+            None => self.any_numbers(names, ranges),
+        }
+    }
+
+    /// [`Lines::numbers`] for the lines almost every input is made of, read byte by byte: ASCII blanks and digits,
+    /// each number in its range. `None`, having read nothing, for anything else, which [`Lines::any_numbers`] then
+    /// reads again to accept it or to say what is wrong. Contest inputs run to millions of such lines (a Havannah
+    /// game of 10^6 moves), and splitting each into Unicode words, with a message template allocated per line, took
+    /// several times as long.
+    fn plain_numbers<const K: usize>(&mut self, ranges: &[RangeInclusive<u64>; K]) -> Option<(usize, [u64; K])> {
+        let bytes = self.rest.as_bytes();
+        // Every loop here walks a slice's iterator, so each ends at the end of the input whatever it does with `at`;
+        // and `at` only ever passes bytes that are there, so every `bytes[at..]` is in bounds.
+        let mut at = 0;
+        let mut line = self.last + 1;
+        // Blank lines, then the blanks that start this one.
+        for &b in bytes {
+            match b {
+                b'\n' => line += 1,
+                b if is_blank(b) => {}
+                _ => break,
+            }
+            at += 1;
+        }
+        let mut out = [0u64; K];
+        for (k, (value, range)) in out.iter_mut().zip(ranges).enumerate() {
+            if k > 0 {
+                let start = at;
+                for _ in bytes[start..].iter().take_while(|&&b| is_blank(b)) {
+                    at += 1;
+                }
+                if at == start {
+                    return None;
+                }
+            }
+            let start = at;
+            for &digit in bytes[start..].iter().take_while(|b| b.is_ascii_digit()) {
+                if at - start == MAX_DIGITS {
+                    return None;
+                }
+                *value = *value * 10 + u64::from(digit - b'0');
+                at += 1;
+            }
+            if at == start || !range.contains(value) {
+                return None;
+            }
+        }
+        for _ in bytes[at..].iter().take_while(|&&b| is_blank(b)) {
+            at += 1;
+        }
+        match bytes.get(at) {
+            None => {}
+            Some(b'\n') => at += 1,
+            Some(_) => return None,
+        }
+        self.rest = &self.rest[at..];
+        self.last = line;
+        Some((line, out))
+    }
+
+    /// [`Lines::numbers`] for any line, with the error that says what is wrong with it.
+    fn any_numbers<const K: usize>(
         &mut self,
         names: [&str; K],
         ranges: [RangeInclusive<u64>; K],
@@ -190,7 +279,7 @@ impl<'a> Lines<'a> {
 
     /// After the last case: anything left is junk, most likely more cases than T announced.
     pub fn finish(mut self, cases: usize) -> Result<(), ParseError> {
-        match self.lines.by_ref().map(|(i, l)| (i + 1, l.trim_end())).find(|(_, l)| !l.is_empty()) {
+        match self.next_filled() {
             None => Ok(()),
             Some((line, text)) => Err(self.error(
                 line,
@@ -276,6 +365,146 @@ mod tests {
         assert_eq!(message(read("7 6")), "havannah input, line 1: M = 6 is out of range 0..=5");
         assert_eq!(message(read("7 3 1")), "havannah input, line 1: expected `S M`, found extra `1` after it");
         assert_eq!(message(read("")), "havannah input, line 1: expected a line `S M`, found the end of the input");
+    }
+
+    /// The lines contest inputs are made of are read on the fast path, ranges inclusive, with the blank lines before
+    /// them counted, and reading goes on at the next line.
+    #[test]
+    fn plain_lines_are_read_byte_by_byte() {
+        let mut lines = Lines::new("havannah", "\n \t\r\n3 4\n  10\t 0 \r\n\x0b\x0c\n2 9999999999999999999");
+        let ranges = [2..=10, 0..=u64::MAX];
+        assert_eq!(lines.plain_numbers(&ranges), Some((3, [3, 4])));
+        assert_eq!(lines.plain_numbers(&ranges), Some((4, [10, 0])));
+        assert_eq!(lines.plain_numbers(&ranges), Some((6, [2, 9_999_999_999_999_999_999])));
+        assert_eq!(lines.plain_numbers(&ranges), None);
+        assert_eq!(message(lines.next("more")), "havannah input, line 7: expected more, found the end of the input");
+    }
+
+    /// Anything else is left to the general path, unread, whether it is wrong or merely unusual: it says what is
+    /// wrong, or accepts what `split_whitespace` and `str::parse` accept.
+    #[test]
+    fn unusual_lines_are_left_to_the_general_path() {
+        let ranges = [2..=10, 0..=u64::MAX];
+        for text in [
+            "",
+            " \n ",
+            "3",
+            "3 ",
+            "3 4 5",
+            "3 x",
+            "3x 4",
+            "x",
+            "1 4",
+            "11 4",
+            "+3 4",
+            "-3 4",
+            "3 4\u{a0}",
+            "3\u{a0}4",
+            "3 18446744073709551615",
+            "3 99999999999999999999",
+            "03 00000000000000000000004",
+            "３ 4",
+        ] {
+            let mut lines = Lines::new("havannah", text);
+            assert_eq!(lines.plain_numbers(&ranges), None, "{text:?}");
+            assert_eq!((lines.rest, lines.last), (text, 0), "{text:?}");
+        }
+        let general = |text| Lines::new("havannah", text).numbers(["S", "M"], [2..=10, 0..=u64::MAX]);
+        assert_eq!(general("+3 4"), Ok((1, [3, 4])));
+        assert_eq!(general("3\u{a0}4\u{3000}"), Ok((1, [3, 4])));
+        assert_eq!(general("03 00000000000000000000004"), Ok((1, [3, 4])));
+        assert_eq!(general("3 18446744073709551615"), Ok((1, [3, u64::MAX])));
+    }
+
+    /// The fast path and the general one agree on what they both read: random inputs of words (numbers in and out
+    /// of range, of 19 digits and more, with leading zeros, signs, letters) between random blanks (newlines and
+    /// Unicode spaces among them), read line after line by [`Lines::numbers`] and by [`Lines::any_numbers`] alone,
+    /// one, two or three numbers at a time under several ranges, give the same numbers or error and leave the same
+    /// input behind at every step.
+    #[test]
+    fn plain_and_general_reading_agree() {
+        /// One read of `K` numbers both ways; whether both went on without an error.
+        fn agree<const K: usize>(
+            both: &mut Lines,
+            general: &mut Lines,
+            ranges: [RangeInclusive<u64>; K],
+            fast: &mut usize,
+        ) -> bool {
+            let names = ["a", "b", "c"][..K].try_into().unwrap();
+            *fast += usize::from(both.clone().plain_numbers(&ranges).is_some());
+            let read = both.numbers(names, ranges.clone());
+            assert_eq!(read, general.any_numbers(names, ranges), "{:?}", general.rest);
+            assert_eq!((both.rest, both.last), (general.rest, general.last));
+            read.is_ok()
+        }
+        /// Two times in three one of the first `common` items, else any.
+        fn pick<T: Clone>(next: &mut impl FnMut(usize) -> usize, list: &[T], common: usize) -> T {
+            let n = if next(3) > 0 { common } else { list.len() };
+            list[next(n)].clone()
+        }
+        let words = [
+            "5",
+            "77",
+            "100",
+            "0",
+            "4",
+            "99999",
+            "101",
+            "100000",
+            "007",
+            "9999999999999999999",
+            "18446744073709551615",
+            "18446744073709551616",
+            "99999999999999999999",
+            "0000000000000000000005",
+            "+5",
+            "-5",
+            "5x",
+            "x",
+            "１",
+        ];
+        let blanks = [" ", "  ", "\t", "", "\r", "\n", "\r\n", "\n \n", "\x0b", "\x0c", "\u{a0}", " \u{3000}"];
+        let ranges = [0..=100, 0..=u64::MAX, 4..=99_999, 1..=9_999_999_999_999_999_999, 5..=5, 0..=0];
+        let mut next = {
+            let mut state = 0x9E37_79B9_7F4A_7C15u64;
+            move |n: usize| {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                (state % n as u64) as usize
+            }
+        };
+        let mut fast = 0;
+        for _ in 0..20_000 {
+            // One to four reads of one to three numbers, and a line for each, most of them of as many words as the
+            // read asks for, with blanks, words and ranges that the fast path takes most often: any of them may be
+            // anything else, a blank may break a line or join two words, and a line may lack its line break.
+            let reads: Vec<usize> = (0..1 + next(4)).map(|_| [1, 2, 2, 3][next(4)]).collect();
+            let mut text = String::new();
+            for &k in &reads {
+                for _ in 0..if next(5) > 0 { k } else { next(5) } {
+                    text.push_str(pick(&mut next, &blanks, 2));
+                    text.push_str(pick(&mut next, &words, 5));
+                }
+                text.push_str(pick(&mut next, &blanks[3..], 2));
+                text.push_str(pick(&mut next, &["\n", "\r\n", ""], 1));
+            }
+            let mut both = Lines::new("hex", &text);
+            let mut general = Lines::new("hex", &text);
+            for k in reads {
+                let mut range = || pick(&mut next, &ranges, 2);
+                let read_on = match k {
+                    1 => agree(&mut both, &mut general, [range()], &mut fast),
+                    2 => agree(&mut both, &mut general, [range(), range()], &mut fast),
+                    _ => agree(&mut both, &mut general, [range(), range(), range()], &mut fast),
+                };
+                if !read_on {
+                    break;
+                }
+            }
+        }
+        // Enough lines take the fast path for the comparison to mean something.
+        assert!(fast > 5_000, "only {fast} lines were read on the fast path");
     }
 
     #[test]

@@ -236,19 +236,20 @@ impl std::str::FromStr for Answer {
     }
 }
 
-/// The first move (0-based) that repeats an earlier one, with the move it repeats. Sorting (cell, index) pairs keeps
-/// this O(M log M) and allocation-free across cases, whatever S is.
-fn first_repeat(moves: &[Cell], sorted: &mut Vec<(Cell, u32)>) -> Option<(usize, usize)> {
+/// The first move (0-based) that repeats an earlier one, with the move it repeats. Sorting the cells as u64 keys
+/// says whether any cell repeats in O(M log M) time and no allocation across cases, whatever S is; only an input
+/// that has a repeat pays for finding the first one.
+fn first_repeat(moves: &[Cell], sorted: &mut Vec<u64>) -> Option<(usize, usize)> {
+    let key = |c: &Cell| (u64::from(c.x) << 32) | u64::from(c.y);
     sorted.clear();
-    sorted.extend(moves.iter().enumerate().map(|(i, &c)| (c, i as u32)));
+    sorted.extend(moves.iter().map(key));
     sorted.sort_unstable();
-    // In a run of equal cells sorted by index, the second entry is the run's first repeat and the first entry the
-    // move it repeats; the earliest such repeat is the one a reader meets first.
-    sorted
-        .windows(2)
-        .filter(|w| w[0].0 == w[1].0)
-        .map(|w| (w[0].1 as usize, w[1].1 as usize))
-        .min_by_key(|&(_, later)| later)
+    if sorted.windows(2).all(|w| w[0] != w[1]) {
+        return None;
+    }
+    let mut first = std::collections::HashMap::new();
+    let repeat = moves.iter().enumerate().find_map(|(later, c)| Some((first.insert(key(c), later)?, later)));
+    Some(repeat.expect("the sorted keys hold a cell played twice"))
 }
 
 /// Havannah as the judge sees it: see [`Contest`].
@@ -266,8 +267,7 @@ impl Contest for Havannah {
         let mut lines = Lines::new(NAME, input);
         let t = lines.case_count(MAX_T)?;
         let mut games = Vec::with_capacity(t.min(1024));
-        // Reused across cases: the line of each move, and (cell, move) pairs sorted to find repeats.
-        let mut move_lines = Vec::new();
+        // Reused across cases: the moves' cells as keys, sorted to find repeats.
         let mut sorted = Vec::new();
         for case in 1..=t {
             let tag = |e| in_case(e, case, t);
@@ -281,7 +281,7 @@ impl Contest for Havannah {
             }
             let last = 2 * s - 1;
             let mut game = Game { size, moves: Vec::with_capacity(m as usize) };
-            move_lines.clear();
+            let at_moves = lines.clone();
             for k in 1..=m {
                 let (line, [x, y]) = lines
                     .numbers(["x", "y"], [1..=last, 1..=last])
@@ -301,12 +301,15 @@ impl Contest for Havannah {
                     )));
                 }
                 game.moves.push(cell);
-                move_lines.push(line);
             }
             if let Some((earlier, later)) = first_repeat(&game.moves, &mut sorted) {
+                // The moves read again up to the repeat, for its line: only a bad input pays for it.
+                let mut again = at_moves;
+                let mut read = || again.numbers(["x", "y"], [1..=last, 1..=last]).expect("moves read once read again");
+                let line = (0..=later).map(|_| read().0).last().expect("the repeat is a move");
                 let Cell { x, y } = game.moves[later];
                 return Err(tag(lines.error(
-                    move_lines[later],
+                    line,
                     format!("move {}: cell ({x}, {y}) was already played in move {}", later + 1, earlier + 1),
                 )));
             }
@@ -372,6 +375,11 @@ mod tests {
             ("1\n2 1\n4 1\n", "line 3: move 1 of 1: x = 4 is out of range 1..=3"),
             ("1\n2 3\n1 1\n2 2\n1 1\n", "line 5: move 3: cell (1, 1) was already played in move 1"),
             ("1\n3 4\n1 1\n2 2\n2 2\n1 1\n", "line 5: move 3: cell (2, 2) was already played in move 2"),
+            // Blank lines count: the repeat's line is where it stands, in a later case.
+            (
+                "2\n2 0\n\n3 3\n1 1\n\n2 2\n\n\n1 1\n",
+                "line 10: move 3: cell (1, 1) was already played in move 1 (case 2",
+            ),
             ("1\n2 2\n1 1\n", "line 4: move 2 of 2: expected a line `x y`, found the end of the input"),
             ("1\n2 1\n1 1\n2 2\n", "line 4: expected the end of the input after the 1 case(s) T announced"),
             ("1\n2 1\n1 1 1\n", "line 3: move 1 of 1: expected `x y`, found extra `1` after it"),
