@@ -144,3 +144,28 @@ fn order_chaos_variants_search_minimax_and_checker_agree() {
     }
     assert_eq!(checked, 20);
 }
+
+/// The certificates committed in tests/data/order-chaos, which `prove order-chaos --rules` regenerates, replayed by
+/// the independent checker: each names its variant in its file name and proves ORDER's win.
+#[test]
+fn order_chaos_committed_certificates_pass_the_independent_checker() {
+    use games::order_chaos::Side;
+    use games::order_chaos::certificate::Certificate;
+
+    let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/order-chaos");
+    let mut checked = 0;
+    for entry in std::fs::read_dir(&folder).expect("the certificates' folder") {
+        let path = entry.expect("a directory entry").path();
+        let text = std::fs::read_to_string(&path).expect("a certificate is text");
+        let proof = Certificate::parse(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let (rules, side, run) = (proof.variant.rules, proof.variant.side(), proof.variant.run());
+        let name = format!("{rules}-{side}x{side}-run{run}.cert");
+        assert_eq!(path.file_name().and_then(|n| n.to_str()), Some(name.as_str()));
+        assert_eq!(proof.winner, Side::Order, "{name}");
+        if let Err(rejection) = oracles::order_chaos::certificate::check(&proof) {
+            panic!("{name}: {rejection}");
+        }
+        checked += 1;
+    }
+    assert_eq!(checked, 9);
+}
