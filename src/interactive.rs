@@ -234,6 +234,14 @@ impl Connection {
         let status = program.end();
         if exited { status } else { None }
     }
+
+    /// [`Connection::finish`] after the last game, as a grader's fault: the program should end on its own once its
+    /// input closes, and a failing exit status is a fault.
+    pub fn exit_fault(self, grace: Duration) -> Option<String> {
+        self.finish(grace)
+            .filter(|status| !status.success())
+            .map(|status| format!("after the last game the program exited with {status}"))
+    }
 }
 
 /// What the reader thread passes on: a line (with its newline, unless the output ended without one), or the news

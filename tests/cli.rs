@@ -400,6 +400,31 @@ mod order_chaos {
         ));
     }
 
+    /// A program that wins every game and then exits with a failing status fails the run, under the contest's rules
+    /// and under a variant's: the fault names the status.
+    #[test]
+    fn judge_reports_a_failing_exit_after_the_last_game() {
+        let ours = assert_cmd::cargo::cargo_bin("gamecheck").display().to_string();
+        let contest = format!("{ours} play order-chaos; exit 3");
+        judge(2, &["sh", "-c", &contest])
+            .assert()
+            .code(1)
+            .stdout(predicate::str::contains("after the last game the program exited with exit status: 3"));
+        let certificate: PathBuf =
+            [env!("CARGO_MANIFEST_DIR"), "tests/data/order-chaos/moment-any-4x4-run3.cert"].iter().collect();
+        let variant = format!(
+            "{ours} play order-chaos --rules moment-any --side 4 --run 3 --certificate {}; exit 4",
+            certificate.display()
+        );
+        let mut command = gamecheck();
+        command.args(["judge", "order-chaos", "--rules", "moment-any", "--side", "4", "--run", "3", "--games", "2"]);
+        command.args(["--timeout", "5", "--", "sh", "-c", &variant]);
+        command
+            .assert()
+            .code(1)
+            .stdout(predicate::str::contains("after the last game the program exited with exit status: 4"));
+    }
+
     #[test]
     fn judge_stops_reading_an_endless_line() {
         judge(2, &["sh", &program("flood.sh")]).timeout(std::time::Duration::from_secs(30)).assert().code(1).stdout(

@@ -441,13 +441,7 @@ impl Interactive for OrderChaos {
             )
         });
         if fault.is_none() {
-            // After the last game the program should end on its own once its input closes.
-            match program.finish(options.timeout) {
-                Some(status) if !status.success() => {
-                    fault = Some(format!("after the last game the program exited with {status}"));
-                }
-                _ => {}
-            }
+            fault = program.exit_fault(options.timeout);
         }
         if let Some(fault) = &fault {
             writeln!(report, "{fault}")?;

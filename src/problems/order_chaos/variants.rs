@@ -198,12 +198,7 @@ pub fn judge(
         }
     }
     if fault.is_none() {
-        match program.finish(options.timeout) {
-            Some(status) if !status.success() => {
-                fault = Some(format!("after the last game the program exited with {status}"));
-            }
-            _ => {}
-        }
+        fault = program.exit_fault(options.timeout);
     }
     if let Some(fault) = &fault {
         writeln!(report, "{fault}")?;
