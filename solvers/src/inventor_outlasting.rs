@@ -521,15 +521,7 @@ impl Memo {
     fn resolve(&mut self, spots: &Spots, rect: Rect) -> u32 {
         let g = match self.keys {
             Keys::Pattern if self.diamond.is_some() => self.by_diamond(spots, rect),
-            Keys::Pattern => {
-                let tight = spots.tight(rect);
-                let known = self.bounds.get(tight);
-                known.unwrap_or_else(|| {
-                    let g = self.by_window(spots, tight);
-                    self.bounds.insert(tight, g);
-                    g
-                })
-            }
+            Keys::Pattern => self.by_tight(spots, rect),
             #[cfg(test)]
             Keys::Bounds => self.evaluate(spots, rect),
         };
@@ -537,8 +529,8 @@ impl Memo {
         g
     }
 
-    /// The Grundy number of a rectangle of a diamond parity, found by its key or its tight bounds' key, or worked
-    /// out and stored under both.
+    /// The Grundy number of a rectangle of a diamond parity, found by its diamond key, or else by its tight bounds
+    /// ([`Memo::by_tight`]) and stored under that key.
     #[inline(never)]
     fn by_diamond(&mut self, spots: &Spots, rect: Rect) -> u32 {
         let (diamond, shapes) = self.diamond.as_ref().expect("a diamond parity");
@@ -546,15 +538,21 @@ impl Memo {
         if let Some(&g) = shapes.get(&key) {
             return g;
         }
-        let tight = spots.tight(rect);
-        let g = self.bounds.get(tight).unwrap_or_else(|| {
-            let g = self.by_window(spots, tight);
-            self.bounds.insert(tight, g);
-            g
-        });
+        let g = self.by_tight(spots, rect);
         let (_, shapes) = self.diamond.as_mut().expect("a diamond parity");
         shapes.insert(key, g);
         g
+    }
+
+    /// The Grundy number of a rectangle whose bounds missed, by its tight bounds in the memo or else by its window,
+    /// stored under the tight bounds.
+    fn by_tight(&mut self, spots: &Spots, rect: Rect) -> u32 {
+        let tight = spots.tight(rect);
+        self.bounds.get(tight).unwrap_or_else(|| {
+            let g = self.by_window(spots, tight);
+            self.bounds.insert(tight, g);
+            g
+        })
     }
 
     /// The Grundy number of a tight rectangle, found by its window or worked out and stored under it.
