@@ -47,8 +47,6 @@ pub fn parse_memory(text: &str) -> Result<usize, String> {
     count.checked_mul(1 << shift).filter(|&bytes| bytes >= 1 << 10).ok_or_else(expected)
 }
 
-/// Whether the independent checker accepts the certificate: `None` until it is wired in.
-///
 /// The certificate replayed by `oracles::order_chaos::certificate::check`, written from the rules alone and sharing no
 /// code with the search: what it verified, or why it refused.
 fn independent_check(certificate: &Certificate) -> Result<oracles::order_chaos::certificate::Checked, String> {
