@@ -130,6 +130,23 @@ fn inverse(symmetry: Symmetry, side: u8) -> Symmetry {
     Symmetry::ALL.into_iter().find(|&candidate| undoes(candidate)).expect("the symmetries of the square are a group")
 }
 
+/// The move a certificate's `entries` give in `position`: the first entry that is `position` seen through one of
+/// the square's symmetries, letters swapped or not, with its move carried back into `position`; and the entry's
+/// position as matched. `None` when no entry matches. The move is not checked to be onto a blank cell.
+pub fn matching_move(entries: &HashMap<Position, Placed>, position: Position) -> Option<(Position, Placed)> {
+    let side = position.side();
+    for symmetry in Symmetry::ALL {
+        for swapped in [false, true] {
+            let seen = position.transform(symmetry);
+            let seen = if swapped { seen.swap_letters() } else { seen };
+            let Some(&entry) = entries.get(&seen) else { continue };
+            let back = entry.transform(side, inverse(symmetry, side));
+            return Some((seen, if swapped { back.swap_letter() } else { back }));
+        }
+    }
+    None
+}
+
 struct Walk<'a> {
     certificate: &'a Certificate,
     entries: HashMap<Position, Placed>,
@@ -186,29 +203,20 @@ impl Walk<'_> {
         walked
     }
 
-    /// The winner's move in `position`: an entry that is `position` seen through a symmetry, letters swapped or
-    /// not, and its move carried back into `position`.
+    /// The winner's move in `position` by [`matching_move`], which must go onto a blank cell.
     fn entry_move(&mut self, position: Position) -> Result<Placed, Rejection> {
-        let side = position.side();
-        for symmetry in Symmetry::ALL {
-            for swapped in [false, true] {
-                let seen = position.transform(symmetry);
-                let seen = if swapped { seen.swap_letters() } else { seen };
-                let Some(&entry) = self.entries.get(&seen) else { continue };
-                self.used.insert(seen);
-                let back = entry.transform(side, inverse(symmetry, side));
-                let back = if swapped { back.swap_letter() } else { back };
-                if let Some(held) = position.get(back.row, back.col) {
-                    return Err(self.reject(
-                        position,
-                        format!(
-                            "the entry for {seen} moves {entry}, which carried back is {back}, onto a cell that holds \
-                             {held}"
-                        ),
-                    ));
-                }
-                return Ok(back);
+        if let Some((seen, back)) = matching_move(&self.entries, position) {
+            self.used.insert(seen);
+            if let Some(held) = position.get(back.row, back.col) {
+                let entry = self.entries[&seen];
+                return Err(self.reject(
+                    position,
+                    format!(
+                        "the entry for {seen} moves {entry}, which carried back is {back}, onto a cell that holds {held}"
+                    ),
+                ));
             }
+            return Ok(back);
         }
         Err(self.reject(
             position,

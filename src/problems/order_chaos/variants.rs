@@ -6,7 +6,7 @@
 //! sides judge every move, so after the winning move the next line is the next game's side line, with no word
 //! from the grader. Under `full-board` a game always lasts until the board is full.
 
-use std::collections::BTreeMap;
+use std::collections::HashMap;
 use std::io::{self, BufRead, Write};
 use std::time::Instant;
 
@@ -16,7 +16,8 @@ use games::ParseError;
 use games::contest::{quote, read_number};
 use games::order_chaos::certificate::Certificate;
 use games::order_chaos::variant::{Placed, Position, Rules, Variant};
-use games::order_chaos::{Letter, NAME, Reader, Side, Symmetry, parse_side};
+use games::order_chaos::{Letter, NAME, Reader, Side, parse_side};
+use oracles::order_chaos::certificate::matching_move;
 
 use super::judge::variant_winner;
 use crate::interactive::{Connection, JudgeOptions, Judged};
@@ -42,38 +43,12 @@ pub fn parse_placed(line: usize, text: &str, position: Position) -> Result<Place
     Ok(Placed { row, col, letter })
 }
 
-/// The certificate's move in `position`: the entry that is `position` seen through one of the square's 8
-/// symmetries, letters swapped or not, with its move carried back. `None` when no entry matches.
-pub fn certificate_move(entries: &BTreeMap<Position, Placed>, position: Position) -> Option<Placed> {
-    let side = position.side();
-    for symmetry in Symmetry::ALL {
-        // The symmetry that undoes this one, found by trying them on every cell: a quarter turn's is the other.
-        let undo = Symmetry::ALL.into_iter().find(|&u| {
-            (0..side).all(|row| {
-                (0..side).all(|col| {
-                    let placed = Placed { row, col, letter: Letter::X };
-                    placed.transform(side, symmetry).transform(side, u) == placed
-                })
-            })
-        })?;
-        for swapped in [false, true] {
-            let seen = position.transform(symmetry);
-            let seen = if swapped { seen.swap_letters() } else { seen };
-            if let Some(&entry) = entries.get(&seen) {
-                let back = entry.transform(side, undo);
-                return Some(if swapped { back.swap_letter() } else { back });
-            }
-        }
-    }
-    None
-}
-
 /// Our player for a variant: the certificate's winner, answering from its entries. Reads T, and per game says the
 /// winner's side and plays until the grader's judge would end the game. A position the certificate has no entry
 /// for is an error naming it: the certificate does not prove what it claims.
 pub fn play(certificate: &Certificate, input: &mut dyn BufRead, output: &mut dyn Write) -> anyhow::Result<u64> {
     let variant = certificate.variant;
-    let entries: BTreeMap<Position, Placed> = certificate.entries.iter().copied().collect();
+    let entries: HashMap<Position, Placed> = certificate.entries.iter().copied().collect();
     let mut reader = Reader::new(input);
     let games = reader.game_count()?;
     let us = certificate.winner;
@@ -86,7 +61,8 @@ pub fn play(certificate: &Certificate, input: &mut dyn BufRead, output: &mut dyn
                 break;
             }
             let placed = if position.to_move() == us {
-                let placed = certificate_move(&entries, position).with_context(|| {
+                // The checker's own reading of an entry's match, so what is played is what was checked.
+                let placed = matching_move(&entries, position).map(|(_, placed)| placed).with_context(|| {
                     format!("game {game}: the certificate has no entry for {position}, where {us} is to move")
                 })?;
                 anyhow::ensure!(
