@@ -45,6 +45,15 @@ impl Letter {
         }
     }
 
+    /// The letter word `n` of a move line: `X` or `O`, or what was expected.
+    pub fn read(word: &str) -> Result<Letter, String> {
+        match word {
+            "X" => Ok(Letter::X),
+            "O" => Ok(Letter::O),
+            other => Err(format!("expected the letter n to be `X` or `O`, found {}", quote(other))),
+        }
+    }
+
     pub fn as_char(self) -> char {
         match self {
             Letter::X => 'X',
@@ -449,11 +458,7 @@ pub fn parse_move(line: usize, text: &str, board: &Board) -> Result<Move, ParseE
     };
     let row = coordinate(0)?;
     let col = coordinate(1)?;
-    let letter = match word(2)? {
-        "X" => Letter::X,
-        "O" => Letter::O,
-        other => return Err(error(line, format!("expected the letter n to be `X` or `O`, found {}", quote(other)))),
-    };
+    let letter = Letter::read(word(2)?).map_err(|message| error(line, message))?;
     if let Some(extra) = words.next() {
         return Err(error(line, format!("expected a move `r c n`, found extra {} after it", quote(extra))));
     }

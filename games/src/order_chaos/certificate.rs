@@ -25,8 +25,8 @@
 use std::collections::HashSet;
 use std::fmt;
 
-use super::variant::{MAX_SIDE, MIN_SIDE, Placed, Position, Rules, Variant};
-use super::{Letter, Side};
+use super::Side;
+use super::variant::{MAX_SIDE, MIN_SIDE, Placed, Position, Rules, Variant, read_placed};
 use crate::contest::{Lines, ParseError, quote, read_number};
 
 const NAME: &str = super::NAME;
@@ -115,17 +115,11 @@ fn parse_entry(text: &str, side: u8) -> Result<(Position, Placed), String> {
     if position.side() != side {
         return Err(format!("the position has side {}, the certificate {side}", position.side()));
     }
-    let row = read_number("r", row, 1..=u64::from(side))? as u8 - 1;
-    let col = read_number("c", col, 1..=u64::from(side))? as u8 - 1;
-    let letter = match letter {
-        "X" => Letter::X,
-        "O" => Letter::O,
-        other => return Err(format!("expected the letter n to be `X` or `O`, found {}", quote(other))),
-    };
-    if let Some(held) = position.get(row, col) {
-        return Err(format!("the move's cell ({}, {}) is not blank: it holds {held}", row + 1, col + 1));
+    let placed = read_placed(side, [row, col, letter])?;
+    if let Some(held) = position.get(placed.row, placed.col) {
+        return Err(format!("the move's cell ({}, {}) is not blank: it holds {held}", placed.row + 1, placed.col + 1));
     }
-    Ok((position, Placed { row, col, letter }))
+    Ok((position, placed))
 }
 
 impl fmt::Display for Certificate {
@@ -151,6 +145,7 @@ pub fn write_entry(out: &mut impl fmt::Write, (position, placed): &(Position, Pl
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::order_chaos::Letter;
 
     fn sample() -> Certificate {
         let variant = Variant::new(4, 3, Rules::MomentAny).unwrap();

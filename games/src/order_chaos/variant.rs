@@ -10,6 +10,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::{Letter, Side, Symmetry};
+use crate::contest::read_number;
 
 /// The largest side: a position is two 64-bit masks.
 pub const MAX_SIDE: u8 = 8;
@@ -283,6 +284,14 @@ impl Placed {
     pub fn swap_letter(self) -> Placed {
         Placed { letter: self.letter.other(), ..self }
     }
+}
+
+/// The words `r c n` of a move on a board of side `side`: row and column 1-based in `1..=side`, and the letter.
+/// Whether the cell is blank is for the caller, which knows the position.
+pub fn read_placed(side: u8, [row, col, letter]: [&str; 3]) -> Result<Placed, String> {
+    let row = read_number("r", row, 1..=u64::from(side))? as u8 - 1;
+    let col = read_number("c", col, 1..=u64::from(side))? as u8 - 1;
+    Ok(Placed { row, col, letter: Letter::read(letter)? })
 }
 
 /// `r c n`, 1-based, as a protocol move line.

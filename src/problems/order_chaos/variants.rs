@@ -13,10 +13,10 @@ use std::time::Instant;
 use anyhow::Context;
 use cases::order_chaos::variants::Player;
 use games::ParseError;
-use games::contest::{quote, read_number};
+use games::contest::quote;
 use games::order_chaos::certificate::Certificate;
-use games::order_chaos::variant::{Placed, Position, Rules, Variant};
-use games::order_chaos::{Letter, NAME, Reader, Side, parse_side};
+use games::order_chaos::variant::{Placed, Position, Rules, Variant, read_placed};
+use games::order_chaos::{NAME, Reader, Side, parse_side};
 use oracles::order_chaos::certificate::matching_move;
 
 use super::judge::variant_winner;
@@ -25,22 +25,15 @@ use crate::interactive::{Connection, JudgeOptions, Judged};
 /// A move line `r c n` on a board of side `position.side()`, into a blank cell.
 pub fn parse_placed(line: usize, text: &str, position: Position) -> Result<Placed, ParseError> {
     let error = |message: String| ParseError { problem: NAME, line, message };
-    let side = u64::from(position.side());
     let words: Vec<&str> = text.split_whitespace().collect();
     let [row, col, letter] = words[..] else {
         return Err(error(format!("expected a move `r c n`, found {}", quote(text))));
     };
-    let row = read_number("r", row, 1..=side).map_err(error)? as u8 - 1;
-    let col = read_number("c", col, 1..=side).map_err(error)? as u8 - 1;
-    let letter = match letter {
-        "X" => Letter::X,
-        "O" => Letter::O,
-        other => return Err(error(format!("expected the letter n to be `X` or `O`, found {}", quote(other)))),
-    };
-    if let Some(held) = position.get(row, col) {
-        return Err(error(format!("row {}, column {} is not blank: it holds {held}", row + 1, col + 1)));
+    let placed = read_placed(position.side(), [row, col, letter]).map_err(error)?;
+    if let Some(held) = position.get(placed.row, placed.col) {
+        return Err(error(format!("row {}, column {} is not blank: it holds {held}", placed.row + 1, placed.col + 1)));
     }
-    Ok(Placed { row, col, letter })
+    Ok(placed)
 }
 
 /// Our player for a variant: the certificate's winner, answering from its entries. Reads T, and per game says the
@@ -241,6 +234,7 @@ pub fn read_certificate(path: &std::path::Path) -> anyhow::Result<Certificate> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use games::order_chaos::Letter;
 
     #[test]
     fn moves_name_what_is_wrong_with_them() {
