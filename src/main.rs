@@ -180,15 +180,9 @@ enum Command {
         /// The table to prove: `tester` (the default), `editorialist`, or a file of six rows of six pair ids.
         #[arg(long)]
         table: Option<String>,
-        /// Search a variant exactly instead of proving the pairing: `full-board`, `moment-any` or `moment-exact`.
-        #[arg(long)]
-        rules: Option<games::order_chaos::variant::Rules>,
-        /// With --rules: the board's side (2 to 8).
-        #[arg(long, requires = "rules")]
-        side: Option<u8>,
-        /// With --rules: the run that wins (2 to the side).
-        #[arg(long, requires = "rules")]
-        run: Option<u8>,
+        /// With --rules: search that variant exactly instead of proving the pairing.
+        #[command(flatten)]
+        variant: VariantArgs,
         /// With --rules: write the certificate of the proof here.
         #[arg(long, requires = "rules")]
         certificate: Option<PathBuf>,
@@ -521,9 +515,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             all_tables,
             walk,
             table,
-            rules,
-            side,
-            run,
+            variant,
             certificate,
             checkpoint,
             checkpoint_every,
@@ -533,12 +525,10 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             let seconds = |secs: Option<f64>, what: &str| {
                 secs.map(Duration::try_from_secs_f64).transpose().with_context(|| format!("{what} takes seconds"))
             };
-            let game = match rules {
+            let game = match variant.variant(problem)? {
                 None => None,
-                Some(rules) => Some(gamecheck::problems::order_chaos::search::GameSearch {
-                    rules,
-                    side: side.unwrap_or(6),
-                    run: run.unwrap_or(5),
+                Some(variant) => Some(gamecheck::problems::order_chaos::search::GameSearch {
+                    variant,
                     certificate,
                     checkpoint,
                     checkpoint_every: seconds(checkpoint_every, "--checkpoint-every")?

@@ -10,15 +10,13 @@ use std::time::Duration;
 use anyhow::{Context, bail};
 use games::order_chaos::Side;
 use games::order_chaos::certificate::Certificate;
-use games::order_chaos::variant::{Position, Rules, Variant};
+use games::order_chaos::variant::{Position, Variant};
 use solvers::order_chaos::search::{Limits, Search, Stopped};
 
 /// What `prove order-chaos --rules …` was asked.
 #[derive(Clone, Debug)]
 pub struct GameSearch {
-    pub rules: Rules,
-    pub side: u8,
-    pub run: u8,
+    pub variant: Variant,
     /// Where to write the certificate once the blank board is settled.
     pub certificate: Option<PathBuf>,
     /// Read at the start when it exists, written every `checkpoint_every` and when the search stops.
@@ -55,7 +53,7 @@ fn independent_check(certificate: &Certificate) -> Result<oracles::order_chaos::
 
 /// Search the variant, print what was found; whether it was settled.
 pub fn prove(options: &GameSearch, report: &mut dyn Write) -> anyhow::Result<bool> {
-    let variant = Variant::new(options.side, options.run, options.rules).map_err(anyhow::Error::msg)?;
+    let variant = options.variant;
     let stop = Arc::new(AtomicBool::new(false));
     {
         let stop = stop.clone();
