@@ -219,13 +219,15 @@ impl VariantArgs {
     /// The variant named, if any; an error for a problem other than order-chaos.
     fn variant(&self, problem: &dyn Interactive) -> anyhow::Result<Option<games::order_chaos::variant::Variant>> {
         let Some(rules) = self.rules else { return Ok(None) };
-        anyhow::ensure!(
-            problem.name() == games::order_chaos::NAME,
-            "--rules is for order-chaos, not {}",
-            problem.name()
-        );
+        order_chaos_only(problem, "--rules")?;
         Ok(Some(order_chaos_variants::variant_of(rules, self.side, self.run)?))
     }
+}
+
+/// An error unless `problem` is order-chaos, the only one `flag` is for.
+fn order_chaos_only(problem: &dyn Interactive, flag: &str) -> anyhow::Result<()> {
+    anyhow::ensure!(problem.name() == games::order_chaos::NAME, "{flag} is for order-chaos, not {}", problem.name());
+    Ok(())
 }
 
 fn rules(text: &str) -> Result<games::order_chaos::variant::Rules, String> {
@@ -473,11 +475,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             let mut output = std::io::stdout().lock();
             match (variant, certificate) {
                 (_, Some(path)) => {
-                    anyhow::ensure!(
-                        problem.name() == games::order_chaos::NAME,
-                        "--certificate is for order-chaos, not {}",
-                        problem.name()
-                    );
+                    order_chaos_only(problem, "--certificate")?;
                     let certificate = order_chaos_variants::read_certificate(&path)?;
                     if let Some(variant) = variant.filter(|&v| v != certificate.variant) {
                         let (file, proved) = (path.display(), certificate.variant);
