@@ -114,7 +114,9 @@ fn hang() {
     let mut child = std::process::Command::new("sleep").arg("60").spawn().expect("cannot start sleep");
     if let Ok(path) = std::env::var("GAMECHECK_TEST_PIDS") {
         let mut f = std::fs::OpenOptions::new().create(true).append(true).open(path).unwrap();
-        writeln!(f, "{}", child.id()).unwrap();
+        // One write per line: shrinking runs several sleepers at once, and `writeln!` on a file writes the digits
+        // and the newline separately, so two appends could interleave into "12\n" pieces and empty lines.
+        f.write_all(format!("{}\n", child.id()).as_bytes()).unwrap();
     }
     let _ = child.wait();
 }
