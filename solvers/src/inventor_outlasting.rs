@@ -70,8 +70,11 @@
 //! no lookup and no memo entry; most parts a move leaves are such. A window with `k` spots is evaluated once, with `k`
 //! moves of four parts each. The memo of bounds is a flat table indexed by the two pairs of bounds when that table
 //! has at most [`FLAT_SLOTS`] slots (every board of R·C ≤ 200 at least three cells thick), and a hash map otherwise.
-//! Memory is that table (at most 1 MiB), the windows and diamond keys met, and O(R + C + spots + n·m).
+//! Memory is that table (at most 1 MiB), the windows and diamond keys met, and O(R + C + spots + n·m). A thread
+//! keeps the two flat tables or hash maps of its last board, emptied, for the next one: allocating them afresh for
+//! each board cost a tenth of an official-size file in page faults and rehashing.
 
+use std::cell::RefCell;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
@@ -412,17 +415,31 @@ impl Diamond {
     /// Of the eight images the key is the least, each written in a form where a bound that cuts nothing in the box
     /// is clamped to the box's range: so the size and the four bounds fix the points, up to the symmetries.
     fn key(self, rect: Rect) -> u64 {
-        let (u_lo, v_lo) = (i32::from(rect.u_lo), i32::from(rect.v_lo));
-        let (w, h) = (i32::from(rect.u_hi) - u_lo - 1, i32::from(rect.v_hi) - v_lo - 1);
-        let s = (self.sum.0 - u_lo - v_lo, self.sum.1 - u_lo - v_lo);
-        let d = (self.diff.0 - u_lo + v_lo, self.diff.1 - u_lo + v_lo);
         let flip_x = |(w, h, s, d): Shape| (w, h, (w + 1 - d.1, w + 1 - d.0), (w + 1 - s.1, w + 1 - s.0));
         let flip_y = |(w, h, s, d): Shape| (w, h, (h + 1 + d.0, h + 1 + d.1), (s.0 - h - 1, s.1 - h - 1));
         let swap = |(w, h, s, d): Shape| (h, w, s, (-d.1, -d.0));
         // The reflections in x, in y and in both, each swapped or not: the eight symmetries of the square.
-        let shape = (w, h, s, d);
+        let shape = self.shape(rect);
         let reflected = [shape, flip_x(shape), flip_y(shape), flip_y(flip_x(shape))];
         reflected.into_iter().flat_map(|shape| [packed(shape), packed(swap(shape))]).min().expect("eight images")
+    }
+}
+
+impl Diamond {
+    /// The spots of `rect` moved to the box's corner, as in [`Diamond::key`].
+    fn shape(self, rect: Rect) -> Shape {
+        let (u_lo, v_lo) = (i32::from(rect.u_lo), i32::from(rect.v_lo));
+        let (w, h) = (i32::from(rect.u_hi) - u_lo - 1, i32::from(rect.v_hi) - v_lo - 1);
+        let s = (self.sum.0 - u_lo - v_lo, self.sum.1 - u_lo - v_lo);
+        let d = (self.diff.0 - u_lo + v_lo, self.diff.1 - u_lo + v_lo);
+        (w, h, s, d)
+    }
+
+    /// A key for the spots of `rect` up to translation alone: the packed shape itself, one of the eight images
+    /// [`Diamond::key`] takes the least of. It is a fifth of the work, and on a board of few classes most
+    /// rectangles find a translate of themselves under it.
+    fn image(self, rect: Rect) -> u64 {
+        packed(self.shape(rect))
     }
 }
 
@@ -534,13 +551,20 @@ impl Memo {
     #[inline(never)]
     fn by_diamond(&mut self, spots: &Spots, rect: Rect) -> u32 {
         let (diamond, shapes) = self.diamond.as_ref().expect("a diamond parity");
-        let key = diamond.key(rect);
-        if let Some(&g) = shapes.get(&key) {
+        // Both keys name one pattern up to symmetry, so one table holds them: a rectangle's own image first, the
+        // least of its eight only when that misses.
+        let image = diamond.image(rect);
+        if let Some(&g) = shapes.get(&image) {
             return g;
         }
-        let g = self.by_tight(spots, rect);
+        let key = diamond.key(rect);
+        let g = match shapes.get(&key) {
+            Some(&g) => g,
+            None => self.by_tight(spots, rect),
+        };
         let (_, shapes) = self.diamond.as_mut().expect("a diamond parity");
         shapes.insert(key, g);
+        shapes.insert(image, g);
         g
     }
 
@@ -623,7 +647,8 @@ impl Memo {
                 // branch: which parts hold no spot, one, or more follows no pattern a branch predictor could learn.
                 // A part not valued yet sends the move down the general path.
                 let known = match &self.bounds {
-                    Bounds::Flat { slots, .. } => {
+                    Bounds::Flat { table, .. } => {
+                        let slots = &table.slots;
                         let (low, high) = (pair(stops.ne, b), pair(b, stops.sw));
                         let at = [first_pair + low, first_pair + high, second_pair + low, second_pair + high];
                         let stored = at.map(|i| u32::from(slots[i]));
@@ -718,13 +743,54 @@ fn pair(lo: u16, hi: u16) -> usize {
 
 /// The memo of bounds: a rectangle's Grundy number by its four line numbers.
 enum Bounds {
-    /// Slot `pair(u_lo, u_hi) · pairs + pair(v_lo, v_hi)` holds the Grundy number plus one, 0 while unknown (so
-    /// the table starts as zeroed memory).
+    /// Slot `pair(u_lo, u_hi) · pairs + pair(v_lo, v_hi)` holds the Grundy number plus one, 0 while unknown. The
+    /// table is a [`Table`] of the thread's, at least as long as the slots.
     Flat {
-        slots: Vec<u8>,
+        table: Table,
         pairs: usize,
     },
-    Hashed(HashMap<u64, u32, BuildHasherDefault<RectHasher>>),
+    Hashed(RectMap),
+}
+
+type RectMap = HashMap<u64, u32, BuildHasherDefault<RectHasher>>;
+
+/// A flat memo's bytes, all zero but the slots written, which it lists.
+#[derive(Default)]
+struct Table {
+    slots: Vec<u8>,
+    written: Vec<u32>,
+}
+
+thread_local! {
+    /// Each thread's flat tables, zeroed and kept from one parity to the next: a fresh table (up to a MiB) would
+    /// be faulted in page by page, twice where a read maps the zero page before a write copies it, and on the
+    /// official-size files that cost more than a quarter of the work. A solve holds two at once, so a thread
+    /// keeps at most two.
+    static TABLES: RefCell<Vec<Table>> = const { RefCell::new(Vec::new()) };
+    /// Each thread's hashed memos, emptied and kept the same way: growing one from nothing rehashes it again and
+    /// again on the thin boards that need it.
+    static MAPS: RefCell<Vec<RectMap>> = const { RefCell::new(Vec::new()) };
+}
+
+impl Drop for Bounds {
+    fn drop(&mut self) {
+        // A thread that is ending has no use for what is given back.
+        match self {
+            Bounds::Flat { table, .. } => {
+                let mut table = std::mem::take(table);
+                for &slot in &table.written {
+                    table.slots[slot as usize] = 0;
+                }
+                table.written.clear();
+                let _ = TABLES.try_with(|tables| tables.borrow_mut().push(table));
+            }
+            Bounds::Hashed(map) => {
+                let mut map = std::mem::take(map);
+                map.clear();
+                let _ = MAPS.try_with(|maps| maps.borrow_mut().push(map));
+            }
+        }
+    }
 }
 
 impl Bounds {
@@ -732,10 +798,15 @@ impl Bounds {
     fn new(n: usize, m: usize, spots: usize) -> Bounds {
         // Bounds run from 0 to n + 1, so there are (n + 2)(n + 1) / 2 pairs with lo < hi.
         let pairs = |k: usize| (k + 2) * (k + 1) / 2;
-        if pairs(n) * pairs(m) <= FLAT_SLOTS && spots < usize::from(u8::MAX) {
-            Bounds::Flat { slots: vec![0; pairs(n) * pairs(m)], pairs: pairs(m) }
+        let size = pairs(n) * pairs(m);
+        if size <= FLAT_SLOTS && spots < usize::from(u8::MAX) {
+            let mut table = TABLES.with(|tables| tables.borrow_mut().pop()).unwrap_or_default();
+            if table.slots.len() < size {
+                table.slots.resize(size, 0);
+            }
+            Bounds::Flat { table, pairs: pairs(m) }
         } else {
-            Bounds::Hashed(HashMap::default())
+            Bounds::Hashed(MAPS.with(|maps| maps.borrow_mut().pop()).unwrap_or_default())
         }
     }
 
@@ -745,14 +816,18 @@ impl Bounds {
 
     fn get(&self, rect: Rect) -> Option<u32> {
         match self {
-            Bounds::Flat { slots, pairs } => u32::from(slots[Bounds::slot(rect, *pairs)]).checked_sub(1),
+            Bounds::Flat { table, pairs } => u32::from(table.slots[Bounds::slot(rect, *pairs)]).checked_sub(1),
             Bounds::Hashed(map) => map.get(&rect.key()).copied(),
         }
     }
 
     fn insert(&mut self, rect: Rect, grundy: u32) {
         match self {
-            Bounds::Flat { slots, pairs } => slots[Bounds::slot(rect, *pairs)] = grundy as u8 + 1,
+            Bounds::Flat { table, pairs } => {
+                let slot = Bounds::slot(rect, *pairs);
+                table.slots[slot] = grundy as u8 + 1;
+                table.written.push(slot as u32);
+            }
             Bounds::Hashed(map) => {
                 map.insert(rect.key(), grundy);
             }
@@ -763,7 +838,7 @@ impl Bounds {
     #[cfg(test)]
     fn rects(&self) -> Vec<Rect> {
         match self {
-            Bounds::Flat { slots, pairs } => {
+            Bounds::Flat { table: Table { slots, .. }, pairs } => {
                 let pairs_up_to = |limit: usize| {
                     (1u16..)
                         .flat_map(|hi| (0..hi).map(move |lo| (lo, hi)))
@@ -1030,6 +1105,20 @@ mod tests {
             .expect("eight images")
     }
 
+    /// The spots of `rect` moved to the corner, in order: its pattern up to translation alone.
+    fn pattern_from_corner(spots: &Spots, rect: Rect) -> Vec<(i32, i32)> {
+        let mut points = Vec::new();
+        for a in rect.u_lo + 1..rect.u_hi {
+            let line = spots.starts[usize::from(a)] as usize..spots.starts[usize::from(a) + 1] as usize;
+            for &b in spots.bs[line].iter().filter(|&&b| rect.v_lo < b && b < rect.v_hi) {
+                points.push((i32::from(a), i32::from(b)));
+            }
+        }
+        let low = |f: fn(&(i32, i32)) -> i32| points.iter().map(f).min().expect("a spot");
+        let (a0, b0) = (low(|p| p.0), low(|p| p.1));
+        points.iter().map(|&(a, b)| (a - a0, b - b0)).collect()
+    }
+
     /// Every parity of a full board fills a diamond, and so does one without its corners; a hole inside, or a sparse
     /// board, does not. On a diamond,
     /// two rectangles with one key hold the same spots up to translation and symmetry (every rectangle of two spots
@@ -1068,6 +1157,7 @@ mod tests {
                 let diamond = Diamond::of(&spots).expect("the parity fills a diamond");
                 let whole = spots.whole();
                 let mut named: HashMap<u64, Vec<(i32, i32)>> = HashMap::new();
+                let mut imaged: HashMap<u64, Vec<(i32, i32)>> = HashMap::new();
                 for u_lo in whole.u_lo..whole.u_hi {
                     for u_hi in u_lo + 1..=whole.u_hi {
                         for v_lo in whole.v_lo..whole.v_hi {
@@ -1079,6 +1169,13 @@ mod tests {
                                 let pattern = pattern_up_to_symmetry(&spots, rect);
                                 let key = diamond.key(rect);
                                 assert_eq!(named.entry(key).or_insert_with(|| pattern.clone()), &pattern, "{rect:?}");
+                                // A rectangle's own image shares the table with the keys: it names one pattern up to
+                                // translation, and so one class with any key it meets.
+                                let image = diamond.image(rect);
+                                assert_eq!(named.entry(image).or_insert_with(|| pattern.clone()), &pattern, "{rect:?}");
+                                let from_corner = pattern_from_corner(&spots, rect);
+                                let translates = imaged.entry(image).or_insert_with(|| from_corner.clone());
+                                assert_eq!(translates, &from_corner, "{rect:?} by its image");
                                 // The board's half-turn maps u-line a to n + 1 − a and v-line b to m + 1 − b.
                                 let (n, m) = (whole.u_hi, whole.v_hi);
                                 let turned = Rect { u_lo: n - u_hi, u_hi: n - u_lo, v_lo: m - v_hi, v_hi: m - v_lo };
@@ -1420,22 +1517,64 @@ mod tests {
     #[test]
     fn flat_slots_are_one_to_one() {
         for (n, m) in [(0, 0), (1, 3), (4, 4), (7, 2)] {
-            let Bounds::Flat { slots, pairs } = Bounds::new(n, m, 10) else { panic!("a small memo is flat") };
+            let bounds = Bounds::new(n, m, 10);
+            let Bounds::Flat { pairs, .. } = bounds else { panic!("a small memo is flat") };
+            let size = (n + 2) * (n + 1) / 2 * pairs;
             let mut seen = HashSet::new();
             for u_hi in 1..=n as u16 + 1 {
                 for u_lo in 0..u_hi {
                     for v_hi in 1..=m as u16 + 1 {
                         for v_lo in 0..v_hi {
                             let slot = Bounds::slot(Rect { u_lo, u_hi, v_lo, v_hi }, pairs);
-                            assert!(slot < slots.len() && seen.insert(slot), "{n} {m}: {u_lo} {u_hi} {v_lo} {v_hi}");
+                            assert!(slot < size && seen.insert(slot), "{n} {m}: {u_lo} {u_hi} {v_lo} {v_hi}");
                         }
                     }
                 }
             }
-            assert_eq!(seen.len(), slots.len());
+            assert_eq!(seen.len(), size);
         }
         assert!(matches!(Bounds::new(50, 50, 10), Bounds::Hashed(_)), "beyond FLAT_SLOTS");
         assert!(matches!(Bounds::new(4, 4, 300), Bounds::Hashed(_)), "Grundy numbers past a byte");
+    }
+
+    /// A thread keeps the memos of its last board and gives them back empty: a board's answers do not depend on
+    /// which boards the thread solved before, and the tables and maps it keeps hold nothing.
+    #[test]
+    fn memos_come_back_empty_and_are_reused() {
+        let mut next = crate::xorshift(0x2545_F491_4F6C_DD1D);
+        let full = |rows: usize, cols: usize| {
+            board(&vec!["X".repeat(cols); rows].iter().map(String::as_str).collect::<Vec<_>>())
+        };
+        let mut boards = vec![full(14, 14), full(2, 100), full(5, 40)];
+        for (rows, cols) in [(14, 14), (2, 100), (3, 66), (10, 20), (100, 2)] {
+            boards.push(random_board(&mut next, rows, cols, 75));
+        }
+        // Each board alone on a thread of its own, then all of them on one thread, twice over in both orders.
+        let alone: Vec<Answer> =
+            boards.iter().map(|b| std::thread::scope(|s| s.spawn(|| answer(b)).join().expect("solved"))).collect();
+        std::thread::scope(|s| {
+            s.spawn(|| {
+                for order in [false, true, false, true] {
+                    let indices: Vec<usize> =
+                        if order { (0..boards.len()).rev().collect() } else { (0..boards.len()).collect() };
+                    for i in indices {
+                        assert_eq!(answer(&boards[i]), alone[i], "board {i} after others");
+                    }
+                }
+                TABLES.with(|tables| {
+                    let tables = tables.borrow();
+                    assert_eq!(tables.len(), 2, "one table per parity, reused");
+                    for table in tables.iter() {
+                        assert!(table.written.is_empty() && table.slots.iter().all(|&slot| slot == 0));
+                    }
+                });
+                MAPS.with(|maps| {
+                    let maps = maps.borrow();
+                    assert_eq!(maps.len(), 2, "one map per parity, reused");
+                    assert!(maps.iter().all(|map| map.is_empty() && map.capacity() > 0));
+                });
+            });
+        });
     }
 
     /// The game played cell by cell, for random cross-checks: the Grundy number of the position `occupied`.
