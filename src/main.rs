@@ -198,6 +198,9 @@ enum Command {
         /// With --rules: the transposition table's size, `512M` or `8G`.
         #[arg(long, requires = "rules", value_parser = gamecheck::problems::order_chaos::search::parse_memory)]
         memory: Option<usize>,
+        /// Search nothing: replay this certificate with the independent checker and say whether it holds.
+        #[arg(long, value_name = "FILE", conflicts_with_all = ["rules", "all_tables", "table"])]
+        check: Option<PathBuf>,
     },
 }
 
@@ -519,7 +522,13 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             checkpoint_every,
             time_limit,
             memory,
+            check,
         } => {
+            if let Some(path) = check {
+                order_chaos_only(problem, "--check")?;
+                let accepted = gamecheck::problems::order_chaos::search::check_file(&path, &mut std::io::stdout())?;
+                return Ok(if accepted { ExitCode::SUCCESS } else { ExitCode::from(1) });
+            }
             let seconds = |secs: Option<f64>, what: &str| {
                 secs.map(Duration::try_from_secs_f64).transpose().with_context(|| format!("{what} takes seconds"))
             };

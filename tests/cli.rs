@@ -209,7 +209,7 @@ fn solve_calls_a_count_past_u64_out_of_range() {
 // Order and Chaos: an interactive problem, so `play`, `judge` and `prove` instead of `solve`, `gen` and `exhaust`.
 
 mod order_chaos {
-    use std::path::PathBuf;
+    use std::path::{Path, PathBuf};
 
     use assert_cmd::Command;
     use cases::order_chaos::generate;
@@ -546,6 +546,37 @@ mod order_chaos {
                 .and(predicate::str::contains("is not blank: it holds"))
                 .and(predicate::str::contains("--rules moment-any --side 6 --run 5")),
         );
+    }
+
+    /// `prove --check` replays a certificate from anywhere with the independent checker: a committed one holds, and
+    /// the same one cut down to its first entry is refused with the position it leaves unanswered.
+    #[test]
+    fn prove_check_replays_a_certificate_and_refuses_a_cut_one() {
+        let committed = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/order-chaos/moment-exact-4x4-run4.cert");
+        gamecheck().args(["prove", "order-chaos", "--check"]).arg(&committed).assert().success().stdout(
+            predicate::str::contains("moment-exact 4×4, runs of 4")
+                .and(predicate::str::contains("9869 entries, winner ORDER"))
+                .and(predicate::str::contains("independent check: accepted")),
+        );
+        let text = std::fs::read_to_string(&committed).expect("a committed certificate");
+        let lines: Vec<&str> = text.lines().collect();
+        let header = lines.iter().position(|line| line.starts_with("entries ")).expect("a count of entries");
+        let cut = format!("{}\nentries 1\n{}\n", lines[..header].join("\n"), lines[header + 1]);
+        let path = std::env::temp_dir().join(format!("gamecheck-{}-cut.cert", std::process::id()));
+        std::fs::write(&path, cut).expect("writing a temporary certificate");
+        gamecheck()
+            .args(["prove", "order-chaos", "--check"])
+            .arg(&path)
+            .assert()
+            .code(1)
+            .stdout(predicate::str::contains("independent check: REJECTED: ORDER is to move and no entry matches"));
+        gamecheck()
+            .args(["prove", "order-chaos", "--rules", "moment-any", "--check"])
+            .arg(&path)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("'--rules <RULES>' cannot be used with '--check <FILE>'"));
+        let _ = std::fs::remove_file(path);
     }
 
     #[test]

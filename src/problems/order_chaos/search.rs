@@ -8,7 +8,6 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use anyhow::{Context, bail};
-use games::order_chaos::Side;
 use games::order_chaos::certificate::Certificate;
 use games::order_chaos::variant::{Position, Variant};
 use solvers::order_chaos::search::{Limits, Search, Stopped};
@@ -129,17 +128,31 @@ pub fn prove(options: &GameSearch, report: &mut dyn Write) -> anyhow::Result<boo
     let (winner, entries, bytes) =
         search.certify_file(path).with_context(|| format!("writing the certificate {}", path.display()))?;
     writeln!(report, "certificate: {}, {entries} entries, {bytes} bytes, winner {winner}", path.display())?;
-    check(path, winner, report)
-}
-
-fn check(path: &Path, winner: Side, report: &mut dyn Write) -> anyhow::Result<bool> {
-    let text = std::fs::read_to_string(path).with_context(|| format!("reading back {}", path.display()))?;
-    let certificate =
-        Certificate::parse(&text).map_err(|e| anyhow::anyhow!("{}: line {}: {}", path.display(), e.line, e.message))?;
+    let certificate = read(path)?;
     if certificate.winner != winner {
         bail!("{} names {} the winner, the search {winner}", path.display(), certificate.winner);
     }
-    match independent_check(&certificate) {
+    replay(&certificate, report)
+}
+
+/// `prove order-chaos --check FILE`: a certificate from anywhere, replayed by the independent checker alone; whether
+/// it was accepted.
+pub fn check_file(path: &Path, report: &mut dyn Write) -> anyhow::Result<bool> {
+    let certificate = read(path)?;
+    writeln!(report, "{}", certificate.variant)?;
+    let entries = certificate.entries.len();
+    writeln!(report, "certificate: {}, {entries} entries, winner {}", path.display(), certificate.winner)?;
+    replay(&certificate, report)
+}
+
+fn read(path: &Path) -> anyhow::Result<Certificate> {
+    let text = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+    Certificate::parse(&text).map_err(|e| anyhow::anyhow!("{}: line {}: {}", path.display(), e.line, e.message))
+}
+
+/// Prints the checker's verdict; whether it accepted.
+fn replay(certificate: &Certificate, report: &mut dyn Write) -> anyhow::Result<bool> {
+    match independent_check(certificate) {
         Ok(checked) => writeln!(
             report,
             "independent check: accepted ({} positions walked, {} entries used, {} unused)",
