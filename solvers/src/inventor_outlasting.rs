@@ -651,12 +651,13 @@ impl Memo {
                         let slots = &table.slots;
                         let (low, high) = (pair(stops.ne, b), pair(b, stops.sw));
                         let at = [first_pair + low, first_pair + high, second_pair + low, second_pair + high];
+                        // Each part's value plus one: a small part's from its count, a larger one's from its slot,
+                        // where 0 means not valued yet.
                         let stored = at.map(|i| u32::from(slots[i]));
-                        let (mut option, mut missing) = (0, false);
-                        for k in 0..4 {
-                            missing |= (counts[k] >= 2) & (stored[k] == 0);
-                            option ^= if counts[k] < 2 { counts[k] } else { stored[k].wrapping_sub(1) };
-                        }
+                        let plus_one: [u32; 4] =
+                            std::array::from_fn(|k| if counts[k] < 2 { counts[k] + 1 } else { stored[k] });
+                        let missing = plus_one.iter().fold(u32::MAX, |least, &x| least.min(x)) == 0;
+                        let option = plus_one.iter().fold(0, |option, &x| option ^ x.wrapping_sub(1));
                         (!missing).then_some(option)
                     }
                     Bounds::Hashed(_) => None,
