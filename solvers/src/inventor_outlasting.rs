@@ -314,6 +314,16 @@ impl Spots {
         high_row[right] + low_row[left] - low_row[right] - high_row[left]
     }
 
+    /// The `v`-lines of the spots of `u`-line `a` inside `rect`, in order: two rows of the count table say how many
+    /// of the line's spots come before `v_lo` and before `v_hi`.
+    fn on_line(&self, a: u16, rect: Rect) -> &[u16] {
+        let (w, a) = (self.width, usize::from(a));
+        let (row, before) = (&self.below[a * w..][..w], &self.below[(a - 1) * w..][..w]);
+        let up_to = |v: u16| (row[usize::from(v)] - before[usize::from(v)]) as usize;
+        let start = self.starts[a] as usize;
+        &self.bs[start + up_to(rect.v_lo)..start + up_to(rect.v_hi - 1)]
+    }
+
     /// A fingerprint of the window of `rect`: the sum of `X^x · Y^y` over its spots at `(x, y)` from its corner,
     /// wrapping. It is the same for translates (the prefix sums' `X^a · Y^b` times `X^−u_lo · Y^−v_lo`), and
     /// different windows may share it: it only picks the bucket, and windows are compared spot by spot.
@@ -473,8 +483,6 @@ struct Memo {
     /// For a parity that fills a diamond, rectangles by [`Diamond::key`] instead of bounds, tight bounds and window.
     diamond: Option<(Diamond, Shapes)>,
     windows: HashTable<Window>,
-    /// The words of the window being split.
-    scratch: Vec<u64>,
     /// Room for [`split`].
     extents: Vec<Extent>,
     /// How many rectangles were worked out move by move.
@@ -501,7 +509,6 @@ impl Memo {
             bounds: Bounds::new(spots.starts.len() - 2, spots.width - 1, count),
             diamond,
             windows: HashTable::with_capacity(count),
-            scratch: Vec::new(),
             extents: Vec::new(),
             #[cfg(test)]
             evaluated: 0,
@@ -592,13 +599,7 @@ impl Memo {
         if let Some(window) = self.windows.find(hash, same) {
             return window.grundy;
         }
-        let width = tight.v_hi - tight.v_lo - 1;
-        let words = usize::from(width).div_ceil(64);
-        self.scratch.clear();
-        for a in tight.u_lo + 1..tight.u_hi {
-            self.scratch.extend((0..words).map(|j| spots.window_word(a, tight.v_lo, width, j)));
-        }
-        let grundy = match split(&self.scratch, words, tight, &mut self.extents) {
+        let grundy = match split(spots, tight, &mut self.extents) {
             Some([first, second]) => self.value(spots, first) ^ self.value(spots, second),
             None => self.evaluate(spots, tight),
         };
@@ -628,7 +629,8 @@ impl Memo {
             let second = |v: usize| second_hi[v] - second_lo[v];
             let (first_ne, first_sw, second_ne, second_sw) = (first(ne), first(sw), second(ne), second(sw));
             // The spots of line `a` inside the rectangle: those past `v_lo` and before `v_hi`, counted from the
-            // line's start by the same two rows of the count table.
+            // line's start by the same two rows of the count table (as `Spots::on_line` does, here from the rows
+            // already at hand, which the loop cannot spare the time to find again).
             let on_line = |v: usize| (second_lo[v] - first_hi[v]) as usize;
             let start = spots.starts[usize::from(a)] as usize;
             let bs = &spots.bs[start + on_line(usize::from(rect.v_lo))..start + on_line(usize::from(rect.v_hi) - 1)];
@@ -681,17 +683,17 @@ impl Memo {
     }
 }
 
-/// The two parts of a sum, when the window of `tight` (`words` words per `u`-line) splits into one: a cut between
-/// two `u`-lines with every spot before it below every spot after it in `v` (or above every one). Each part is
-/// given as a rectangle holding exactly its spots. `lines` is room for the work, reused from call to call.
-fn split(window: &[u64], words: usize, tight: Rect, lines: &mut Vec<Extent>) -> Option<[Rect; 2]> {
+/// The two parts of a sum, when the spots of `tight` split into one: a cut between two `u`-lines with every spot
+/// before it below every spot after it in `v` (or above every one). Each part is given as a rectangle holding
+/// exactly its spots. `lines` is room for the work, reused from call to call.
+fn split(spots: &Spots, tight: Rect, lines: &mut Vec<Extent>) -> Option<[Rect; 2]> {
     lines.clear();
-    for (r, line) in window.chunks_exact(words).enumerate() {
-        let Some(low) = line.iter().position(|&w| w != 0) else { continue };
-        let high = line.iter().rposition(|&w| w != 0).expect("a line with a spot has a last one");
-        let low = 64 * low as u16 + line[low].trailing_zeros() as u16;
-        let high = 64 * high as u16 + 63 - line[high].leading_zeros() as u16;
-        lines.push(Extent { row: r as u16, low, high, later_low: u16::MAX, later_high: 0 });
+    for a in tight.u_lo + 1..tight.u_hi {
+        // The line's spots inside, in order of `v`: the first and the last are its extent.
+        let inside = spots.on_line(a, tight);
+        let (Some(&low), Some(&high)) = (inside.first(), inside.last()) else { continue };
+        let (row, low, high) = (a - tight.u_lo - 1, low - tight.v_lo - 1, high - tight.v_lo - 1);
+        lines.push(Extent { row, low, high, later_low: u16::MAX, later_high: 0 });
     }
     // Beyond each line: the lowest and the highest spot of the lines after it.
     for i in (0..lines.len() - 1).rev() {
@@ -1310,12 +1312,7 @@ mod tests {
                         below || above
                     })
                     .collect();
-                let words = usize::from(tight.v_hi - tight.v_lo - 1).div_ceil(64);
-                let window: Vec<u64> = (tight.u_lo + 1..tight.u_hi)
-                    .flat_map(|a| (0..words).map(move |j| (a, j)))
-                    .map(|(a, j)| spots.window_word(a, tight.v_lo, tight.v_hi - tight.v_lo - 1, j))
-                    .collect();
-                match split(&window, words, tight, &mut Vec::new()) {
+                match split(&spots, tight, &mut Vec::new()) {
                     Some([first, second]) => {
                         sums += 1;
                         let parts = (inside(first), inside(second));
