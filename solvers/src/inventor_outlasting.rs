@@ -687,6 +687,13 @@ impl Memo {
 /// before it below every spot after it in `v` (or above every one). Each part is given as a rectangle holding
 /// exactly its spots. `lines` is room for the work, reused from call to call.
 fn split(spots: &Spots, tight: Rect, lines: &mut Vec<Extent>) -> Option<[Rect; 2]> {
+    // The first line's spots go to the first part and the last line's to the second, so a sum needs them apart in
+    // `v`: most windows fail that at once.
+    let (first, last) = (spots.on_line(tight.u_lo + 1, tight), spots.on_line(tight.u_hi - 1, tight));
+    let apart = |low: &[u16], high: &[u16]| low.last().zip(high.first()).is_some_and(|(l, h)| l < h);
+    if !apart(first, last) && !apart(last, first) {
+        return None;
+    }
     lines.clear();
     for a in tight.u_lo + 1..tight.u_hi {
         // The line's spots inside, in order of `v`: the first and the last are its extent.
