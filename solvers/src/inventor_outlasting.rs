@@ -695,46 +695,50 @@ fn split(spots: &Spots, tight: Rect, lines: &mut Vec<Extent>) -> Option<[Rect; 2
         return None;
     }
     lines.clear();
-    for a in tight.u_lo + 1..tight.u_hi {
-        // The line's spots inside, in order of `v`: the first and the last are its extent.
-        let inside = spots.on_line(a, tight);
-        let (Some(&low), Some(&high)) = (inside.first(), inside.last()) else { continue };
-        let (row, low, high) = (a - tight.u_lo - 1, low - tight.v_lo - 1, high - tight.v_lo - 1);
-        lines.push(Extent { row, low, high, later_low: u16::MAX, later_high: 0 });
+    // From the last line back, each line that holds a spot inside: its first and last spot (read as
+    // `Spots::on_line` does, the count table's row below carried from line to line), and the lowest and highest
+    // spot of the lines after it.
+    let (w, left, right) = (spots.width, usize::from(tight.v_lo), usize::from(tight.v_hi) - 1);
+    let row = |a: u16| (spots.below[usize::from(a) * w + left], spots.below[usize::from(a) * w + right]);
+    let (mut later_low, mut later_high) = (u16::MAX, 0);
+    let mut up_to = row(tight.u_hi - 1);
+    for line in (tight.u_lo + 1..tight.u_hi).rev() {
+        let before = row(line - 1);
+        let start = spots.starts[usize::from(line)] as usize;
+        let (from, to) = (start + (up_to.0 - before.0) as usize, start + (up_to.1 - before.1) as usize);
+        up_to = before;
+        if from < to {
+            let (low, high) = (spots.bs[from], spots.bs[to - 1]);
+            lines.push(Extent { line, low, high, later_low, later_high });
+            (later_low, later_high) = (later_low.min(low), later_high.max(high));
+        }
     }
-    // Beyond each line: the lowest and the highest spot of the lines after it.
-    for i in (0..lines.len() - 1).rev() {
-        let next = lines[i + 1];
-        lines[i].later_low = next.later_low.min(next.low);
-        lines[i].later_high = next.later_high.max(next.high);
-    }
-    let (a, b) = (|r: u16| tight.u_lo + 1 + r, |c: u16| tight.v_lo + 1 + c);
+    // In order of `u`, the spots up to each line against those after it.
     let (mut low, mut high) = (u16::MAX, 0);
-    for i in 0..lines.len() - 1 {
-        let line = lines[i];
-        (low, high) = (low.min(line.low), high.max(line.high));
-        let (cut_lo, cut_hi) = (a(line.row), a(lines[i + 1].row));
-        if high < line.later_low {
+    for i in (1..lines.len()).rev() {
+        let (this, next) = (lines[i], lines[i - 1].line);
+        (low, high) = (low.min(this.low), high.max(this.high));
+        if high < this.later_low {
             return Some([
-                Rect { u_lo: tight.u_lo, u_hi: cut_hi, v_lo: tight.v_lo, v_hi: b(line.later_low) },
-                Rect { u_lo: cut_lo, u_hi: tight.u_hi, v_lo: b(high), v_hi: tight.v_hi },
+                Rect { u_lo: tight.u_lo, u_hi: next, v_lo: tight.v_lo, v_hi: this.later_low },
+                Rect { u_lo: this.line, u_hi: tight.u_hi, v_lo: high, v_hi: tight.v_hi },
             ]);
         }
-        if low > line.later_high {
+        if low > this.later_high {
             return Some([
-                Rect { u_lo: tight.u_lo, u_hi: cut_hi, v_lo: b(line.later_high), v_hi: tight.v_hi },
-                Rect { u_lo: cut_lo, u_hi: tight.u_hi, v_lo: tight.v_lo, v_hi: b(low) },
+                Rect { u_lo: tight.u_lo, u_hi: next, v_lo: this.later_high, v_hi: tight.v_hi },
+                Rect { u_lo: this.line, u_hi: tight.u_hi, v_lo: tight.v_lo, v_hi: low },
             ]);
         }
     }
     None
 }
 
-/// One `u`-line of a window that holds a spot: its lowest and highest spot, and the lowest and highest of the lines
-/// after it, in window coordinates.
+/// A `u`-line of a window that holds a spot: its lowest and highest spot's `v`-line, and the lowest and highest of
+/// the lines after it.
 #[derive(Clone, Copy, Debug)]
 struct Extent {
-    row: u16,
+    line: u16,
     low: u16,
     high: u16,
     later_low: u16,
