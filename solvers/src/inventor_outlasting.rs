@@ -647,25 +647,28 @@ impl Memo {
                 let parts = stops.parts(a, b);
                 // The flat memo reads all four slots whatever the counts and picks each part's value without a
                 // branch: which parts hold no spot, one, or more follows no pattern a branch predictor could learn.
-                // A part not valued yet sends the move down the general path.
-                let known = match &self.bounds {
+                // Each part's value plus one: a small part's from its count, a larger one's from its slot, where 0
+                // means not valued yet.
+                let plus_one: Option<[u32; 4]> = match &self.bounds {
                     Bounds::Flat { table, .. } => {
                         let slots = &table.slots;
                         let (low, high) = (pair(stops.ne, b), pair(b, stops.sw));
                         let at = [first_pair + low, first_pair + high, second_pair + low, second_pair + high];
-                        // Each part's value plus one: a small part's from its count, a larger one's from its slot,
-                        // where 0 means not valued yet.
                         let stored = at.map(|i| u32::from(slots[i]));
-                        let plus_one: [u32; 4] =
-                            std::array::from_fn(|k| if counts[k] < 2 { counts[k] + 1 } else { stored[k] });
-                        let missing = plus_one.iter().fold(u32::MAX, |least, &x| least.min(x)) == 0;
-                        let option = plus_one.iter().fold(0, |option, &x| option ^ x.wrapping_sub(1));
-                        (!missing).then_some(option)
+                        Some(std::array::from_fn(|k| if counts[k] < 2 { counts[k] + 1 } else { stored[k] }))
                     }
                     Bounds::Hashed(_) => None,
                 };
-                let option =
-                    known.unwrap_or_else(|| (0..4).fold(0, |x, k| x ^ self.value_of(spots, parts[k], counts[k])));
+                let option = match plus_one {
+                    Some(plus_one) if plus_one.iter().fold(u32::MAX, |least, &x| least.min(x)) != 0 => {
+                        plus_one.iter().fold(0, |option, &x| option ^ (x - 1))
+                    }
+                    // A part not valued yet is worked out; the others are known already.
+                    Some(plus_one) => (0..4).fold(0, |option, k| {
+                        option ^ plus_one[k].checked_sub(1).unwrap_or_else(|| self.resolve(spots, parts[k]))
+                    }),
+                    None => (0..4).fold(0, |x, k| x ^ self.value_of(spots, parts[k], counts[k])),
+                };
                 // Every option fits this rectangle's bitset (the top one of the stack): an XOR is at most the sum,
                 // a part's Grundy number at most its spot count, so an option is below the rectangle's count.
                 let option = option as usize;
