@@ -644,7 +644,6 @@ impl Memo {
                 let v = usize::from(b);
                 let counts =
                     [first(v - 1) - first_ne, first_sw - first(v), second(v - 1) - second_ne, second_sw - second(v)];
-                let parts = stops.parts(a, b);
                 // The flat memo reads all four slots whatever the counts and picks each part's value without a
                 // branch: which parts hold no spot, one, or more follows no pattern a branch predictor could learn.
                 // Each part's value plus one: a small part's from its count, a larger one's from its slot, where 0
@@ -665,9 +664,10 @@ impl Memo {
                     }
                     // A part not valued yet is worked out; the others are known already.
                     Some(plus_one) => (0..4).fold(0, |option, k| {
-                        option ^ plus_one[k].checked_sub(1).unwrap_or_else(|| self.resolve(spots, parts[k]))
+                        let part = stops.parts(a, b)[k];
+                        option ^ plus_one[k].checked_sub(1).unwrap_or_else(|| self.resolve(spots, part))
                     }),
-                    None => (0..4).fold(0, |x, k| x ^ self.value_of(spots, parts[k], counts[k])),
+                    None => (0..4).fold(0, |x, k| x ^ self.value_of(spots, stops.parts(a, b)[k], counts[k])),
                 };
                 // Every option fits this rectangle's bitset (the top one of the stack): an XOR is at most the sum,
                 // a part's Grundy number at most its spot count, so an option is below the rectangle's count.
