@@ -649,8 +649,7 @@ impl Memo {
                 // Each part's value plus one: a small part's from its count, a larger one's from its slot, where 0
                 // means not valued yet.
                 let plus_one: Option<[u32; 4]> = match &self.bounds {
-                    Bounds::Flat { table, .. } => {
-                        let slots = &table.slots;
+                    Bounds::Flat { slots, .. } => {
                         let (low, high) = (pair(stops.ne, b), pair(b, stops.sw));
                         let at = [first_pair + low, first_pair + high, second_pair + low, second_pair + high];
                         let stored = at.map(|i| u32::from(slots[i]));
@@ -760,10 +759,10 @@ fn pair(lo: u16, hi: u16) -> usize {
 
 /// The memo of bounds: a rectangle's Grundy number by its four line numbers.
 enum Bounds {
-    /// Slot `pair(u_lo, u_hi) · pairs + pair(v_lo, v_hi)` holds the Grundy number plus one, 0 while unknown. The
-    /// table is a [`Table`] of the thread's, at least as long as the slots.
+    /// Slot `pair(u_lo, u_hi) · pairs + pair(v_lo, v_hi)` holds the Grundy number plus one, 0 while unknown (the
+    /// table comes zeroed from the thread's [`TABLES`]).
     Flat {
-        table: Table,
+        slots: Vec<u8>,
         pairs: usize,
     },
     Hashed(RectMap),
@@ -771,19 +770,12 @@ enum Bounds {
 
 type RectMap = HashMap<u64, u32, BuildHasherDefault<RectHasher>>;
 
-/// A flat memo's bytes, all zero but the slots written, which it lists.
-#[derive(Default)]
-struct Table {
-    slots: Vec<u8>,
-    written: Vec<u32>,
-}
-
 thread_local! {
     /// Each thread's flat tables, zeroed and kept from one parity to the next: a fresh table (up to a MiB) would
     /// be faulted in page by page, twice where a read maps the zero page before a write copies it, and on the
     /// official-size files that cost more than a quarter of the work. A solve holds two at once, so a thread
     /// keeps at most two.
-    static TABLES: RefCell<Vec<Table>> = const { RefCell::new(Vec::new()) };
+    static TABLES: RefCell<Vec<Vec<u8>>> = const { RefCell::new(Vec::new()) };
     /// Each thread's hashed memos, emptied and kept the same way: growing one from nothing rehashes it again and
     /// again on the thin boards that need it.
     static MAPS: RefCell<Vec<RectMap>> = const { RefCell::new(Vec::new()) };
@@ -793,13 +785,12 @@ impl Drop for Bounds {
     fn drop(&mut self) {
         // A thread that is ending has no use for what is given back.
         match self {
-            Bounds::Flat { table, .. } => {
-                let mut table = std::mem::take(table);
-                for &slot in &table.written {
-                    table.slots[slot as usize] = 0;
-                }
-                table.written.clear();
-                let _ = TABLES.try_with(|tables| tables.borrow_mut().push(table));
+            Bounds::Flat { slots, .. } => {
+                // Clearing every slot takes less time than listing the ones written (one more entry for every
+                // rectangle valued), though more instructions: the table is small, and cleared in wide stores.
+                let mut slots = std::mem::take(slots);
+                slots.fill(0);
+                let _ = TABLES.try_with(|tables| tables.borrow_mut().push(slots));
             }
             Bounds::Hashed(map) => {
                 let mut map = std::mem::take(map);
@@ -817,11 +808,9 @@ impl Bounds {
         let pairs = |k: usize| (k + 2) * (k + 1) / 2;
         let size = pairs(n) * pairs(m);
         if size <= FLAT_SLOTS && spots < usize::from(u8::MAX) {
-            let mut table = TABLES.with(|tables| tables.borrow_mut().pop()).unwrap_or_default();
-            if table.slots.len() < size {
-                table.slots.resize(size, 0);
-            }
-            Bounds::Flat { table, pairs: pairs(m) }
+            let mut slots = TABLES.with(|tables| tables.borrow_mut().pop()).unwrap_or_default();
+            slots.resize(size, 0);
+            Bounds::Flat { slots, pairs: pairs(m) }
         } else {
             Bounds::Hashed(MAPS.with(|maps| maps.borrow_mut().pop()).unwrap_or_default())
         }
@@ -833,18 +822,14 @@ impl Bounds {
 
     fn get(&self, rect: Rect) -> Option<u32> {
         match self {
-            Bounds::Flat { table, pairs } => u32::from(table.slots[Bounds::slot(rect, *pairs)]).checked_sub(1),
+            Bounds::Flat { slots, pairs } => u32::from(slots[Bounds::slot(rect, *pairs)]).checked_sub(1),
             Bounds::Hashed(map) => map.get(&rect.key()).copied(),
         }
     }
 
     fn insert(&mut self, rect: Rect, grundy: u32) {
         match self {
-            Bounds::Flat { table, pairs } => {
-                let slot = Bounds::slot(rect, *pairs);
-                table.slots[slot] = grundy as u8 + 1;
-                table.written.push(slot as u32);
-            }
+            Bounds::Flat { slots, pairs } => slots[Bounds::slot(rect, *pairs)] = grundy as u8 + 1,
             Bounds::Hashed(map) => {
                 map.insert(rect.key(), grundy);
             }
@@ -855,7 +840,7 @@ impl Bounds {
     #[cfg(test)]
     fn rects(&self) -> Vec<Rect> {
         match self {
-            Bounds::Flat { table: Table { slots, .. }, pairs } => {
+            Bounds::Flat { slots, pairs } => {
                 let pairs_up_to = |limit: usize| {
                     (1u16..)
                         .flat_map(|hi| (0..hi).map(move |lo| (lo, hi)))
@@ -1577,7 +1562,7 @@ mod tests {
                     let tables = tables.borrow();
                     assert_eq!(tables.len(), 2, "one table per parity, reused");
                     for table in tables.iter() {
-                        assert!(table.written.is_empty() && table.slots.iter().all(|&slot| slot == 0));
+                        assert!(table.iter().all(|&slot| slot == 0));
                     }
                 });
                 MAPS.with(|maps| {
