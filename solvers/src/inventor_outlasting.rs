@@ -409,12 +409,16 @@ impl Diamond {
             points().map(|(a, b)| f(a, b)).fold((i32::MAX, i32::MIN), |(lo, hi), x| (lo.min(x), hi.max(x)))
         };
         let diamond = Diamond { sum: fold(|a, b| a + b), diff: fold(|a, b| a - b) };
-        let inside = (1..=n).flat_map(|a| (1..=m).map(move |b| (a, b))).filter(|&(a, b)| diamond.holds(a, b)).count();
+        // The diamond's points on line `a`: the `b` in 1..=m with a + b and a − b within bounds, an interval.
+        let on_line = |a: i32| {
+            let (low, high) = (
+                (diamond.sum.0 - a).max(a - diamond.diff.1).max(1),
+                (diamond.sum.1 - a).min(a - diamond.diff.0).min(m),
+            );
+            (high - low + 1).max(0) as usize
+        };
+        let inside: usize = (1..=n).map(on_line).sum();
         (inside == spots.cells.len()).then_some(diamond)
-    }
-
-    fn holds(self, a: i32, b: i32) -> bool {
-        (self.sum.0..=self.sum.1).contains(&(a + b)) && (self.diff.0..=self.diff.1).contains(&(a - b))
     }
 
     /// A key for the spots of `rect`, equal for two rectangles only if their spots are the same up to translation
@@ -488,7 +492,7 @@ struct Memo {
     /// How many rectangles were worked out move by move.
     #[cfg(test)]
     evaluated: usize,
-    /// A stack of option bitsets, one per rectangle being evaluated, `words` words each.
+    /// A stack of option bitsets, one per rectangle being evaluated with an option past 63 ([`Options`]).
     marks: Vec<u64>,
     /// A rectangle's Grundy number is at most its number of moves, so a bitset one bit wider than the parity's
     /// spot count holds every option, and the mex.
@@ -614,8 +618,7 @@ impl Memo {
         {
             self.evaluated += 1;
         }
-        let base = self.marks.len();
-        self.marks.resize(base + self.words, 0);
+        let mut options = Options::new(&self.marks, self.words);
         let stops = rect.stops();
         let (ne, sw) = (usize::from(stops.ne), usize::from(stops.sw) - 1);
         let row = |r: u16| &spots.below[usize::from(r) * spots.width..][..spots.width];
@@ -668,19 +671,56 @@ impl Memo {
                     }),
                     None => (0..4).fold(0, |x, k| x ^ self.value_of(spots, stops.parts(a, b)[k], counts[k])),
                 };
-                // Every option fits this rectangle's bitset (the top one of the stack): an XOR is at most the sum,
-                // a part's Grundy number at most its spot count, so an option is below the rectangle's count.
-                let option = option as usize;
-                self.marks[base..][option / 64] |= 1 << (option % 64);
+                options.mark(&mut self.marks, option as usize);
             }
         }
-        let (k, word) = self.marks[base..]
-            .iter()
-            .enumerate()
-            .find(|(_, w)| **w != u64::MAX)
-            .expect("a bitset wider than the move count has a zero bit");
-        let g = 64 * k as u32 + word.trailing_ones();
-        self.marks.truncate(base);
+        options.mex(&mut self.marks)
+    }
+}
+
+/// The options of one rectangle being evaluated: those below 64 in a word of its own, which needs no memory, and
+/// the others (a rectangle of 64 moves or more) in a bitset of `words` words pushed on the memo's stack, where the
+/// rectangles evaluated inside it push theirs above. Every option fits: an XOR is at most the sum, a part's Grundy
+/// number at most its spot count, so an option is below the rectangle's count, and `words` is wider than the
+/// parity's.
+struct Options {
+    low: u64,
+    base: usize,
+    words: usize,
+}
+
+impl Options {
+    fn new(stack: &[u64], words: usize) -> Options {
+        Options { low: 0, base: stack.len(), words }
+    }
+
+    fn mark(&mut self, stack: &mut Vec<u64>, option: usize) {
+        if option < 64 {
+            self.low |= 1 << option;
+        } else {
+            // The first option past 63 pushes the bitset; its word 0 stays unused, as `low` holds those.
+            if stack.len() == self.base {
+                stack.resize(self.base + self.words, 0);
+            }
+            stack[self.base + option / 64] |= 1 << (option % 64);
+        }
+    }
+
+    /// The least option not marked, the bitset (if any) taken off the stack.
+    fn mex(self, stack: &mut Vec<u64>) -> u32 {
+        let g = if self.low != u64::MAX {
+            self.low.trailing_ones()
+        } else {
+            stack.resize(self.base + self.words, 0);
+            let (k, word) = stack[self.base..]
+                .iter()
+                .enumerate()
+                .skip(1)
+                .find(|(_, w)| **w != u64::MAX)
+                .expect("a bitset wider than the move count has a zero bit");
+            64 * k as u32 + word.trailing_ones()
+        };
+        stack.truncate(self.base);
         g
     }
 }
@@ -1532,6 +1572,43 @@ mod tests {
         }
         assert!(matches!(Bounds::new(50, 50, 10), Bounds::Hashed(_)), "beyond FLAT_SLOTS");
         assert!(matches!(Bounds::new(4, 4, 300), Bounds::Hashed(_)), "Grundy numbers past a byte");
+    }
+
+    /// Options past 63 go on the stack and come off it, and the mex is the least option missing, below 64 or past
+    /// it, with the options of a rectangle evaluated inside another kept apart.
+    #[test]
+    fn options_give_the_least_missing_value_past_a_word() {
+        let mut stack = vec![7];
+        let words = 3;
+        let mut outer = Options::new(&stack, words);
+        for option in (0..150).filter(|&o| o != 131) {
+            outer.mark(&mut stack, option);
+            if option == 70 {
+                // A rectangle evaluated inside, with options of its own past 63.
+                let mut inner = Options::new(&stack, words);
+                for option in [0, 1, 64, 2, 100] {
+                    inner.mark(&mut stack, option);
+                }
+                assert_eq!(inner.mex(&mut stack), 3);
+                assert_eq!(stack.len(), 1 + words, "the inner bitset is off the stack");
+            }
+        }
+        assert_eq!(outer.mex(&mut stack), 131);
+        assert_eq!(stack, [7], "the outer bitset is off the stack");
+
+        for (marked, mex) in [(0..64, 64), (0..63, 63), (1..64, 0)] {
+            let mut options = Options::new(&stack, words);
+            marked.for_each(|option| options.mark(&mut stack, option));
+            assert_eq!(options.mex(&mut stack), mex);
+            assert_eq!(stack, [7]);
+        }
+        let mut options = Options::new(&stack, words);
+        (0..64).chain(65..70).for_each(|option| options.mark(&mut stack, option));
+        assert_eq!(options.mex(&mut stack), 64);
+        let mut options = Options::new(&stack, words);
+        (0..128).for_each(|option| options.mark(&mut stack, option));
+        assert_eq!(options.mex(&mut stack), 128);
+        assert_eq!(stack, [7]);
     }
 
     /// A thread keeps the memos of its last board and gives them back empty: a board's answers do not depend on
