@@ -71,12 +71,13 @@
 //! moves of four parts each. The memo of bounds is a flat table indexed by the two pairs of bounds when that table
 //! has at most [`FLAT_SLOTS`] slots (every board of R·C ≤ 200 at least three cells thick), and a hash map otherwise.
 //! Memory is that table (at most 1 MiB), the windows and diamond keys met, and O(R + C + spots + n·m). A thread
-//! keeps the two flat tables or hash maps of its last board, emptied, for the next one: allocating them afresh for
-//! each board cost a tenth of an official-size file in page faults and rehashing.
+//! keeps the memos of its last board (flat tables or hash maps, windows, diamond keys), emptied, for the next one:
+//! allocating them afresh for each board cost a sixth of an official-size file in page faults and rehashing.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
+use std::thread::LocalKey;
 
 use games::inventor_outlasting::{Answer, Board, Cell};
 use hashbrown::HashTable;
@@ -504,7 +505,7 @@ impl Memo {
         let count = spots.cells.len();
         let words = count / 64 + 1;
         let diamond = match keys {
-            Keys::Pattern => Diamond::of(spots).map(|d| (d, HashMap::default())),
+            Keys::Pattern => Diamond::of(spots).map(|d| (d, take(&SHAPES))),
             #[cfg(test)]
             Keys::Bounds => None,
         };
@@ -512,12 +513,11 @@ impl Memo {
             keys,
             bounds: Bounds::new(spots.starts.len() - 2, spots.width - 1, count),
             diamond,
-            windows: HashTable::with_capacity(count),
+            windows: take(&WINDOWS),
             extents: Vec::new(),
             #[cfg(test)]
             evaluated: 0,
-            // Each level of the recursion plays one more spot, so it is never deeper than the spot count.
-            marks: Vec::with_capacity(words * (count + 1)),
+            marks: Vec::new(),
             words,
         }
     }
@@ -819,23 +819,47 @@ thread_local! {
     /// Each thread's hashed memos, emptied and kept the same way: growing one from nothing rehashes it again and
     /// again on the thin boards that need it.
     static MAPS: RefCell<Vec<RectMap>> = const { RefCell::new(Vec::new()) };
+    /// Each thread's tables of windows and of diamond keys, emptied and kept alike.
+    static WINDOWS: RefCell<Vec<HashTable<Window>>> = const { RefCell::new(Vec::new()) };
+    static SHAPES: RefCell<Vec<Shapes>> = const { RefCell::new(Vec::new()) };
+}
+
+/// A container from the thread's `pool`, or a new one.
+fn take<T: Default>(pool: &'static LocalKey<RefCell<Vec<T>>>) -> T {
+    pool.with(|pool| pool.borrow_mut().pop()).unwrap_or_default()
+}
+
+/// `item` given back to the thread's `pool`; a thread that is ending has no use for it.
+fn give<T>(pool: &'static LocalKey<RefCell<Vec<T>>>, item: T) {
+    let _ = pool.try_with(|pool| pool.borrow_mut().push(item));
+}
+
+impl Drop for Memo {
+    fn drop(&mut self) {
+        let mut windows = std::mem::take(&mut self.windows);
+        windows.clear();
+        give(&WINDOWS, windows);
+        if let Some((_, mut shapes)) = self.diamond.take() {
+            shapes.clear();
+            give(&SHAPES, shapes);
+        }
+    }
 }
 
 impl Drop for Bounds {
     fn drop(&mut self) {
-        // A thread that is ending has no use for what is given back.
         match self {
             Bounds::Flat { slots, .. } => {
                 // Clearing every slot takes less time than listing the ones written (one more entry for every
                 // rectangle valued), though more instructions: the table is small, and cleared in wide stores.
                 let mut slots = std::mem::take(slots);
                 slots.fill(0);
-                let _ = TABLES.try_with(|tables| tables.borrow_mut().push(slots));
+                give(&TABLES, slots);
             }
             Bounds::Hashed(map) => {
                 let mut map = std::mem::take(map);
                 map.clear();
-                let _ = MAPS.try_with(|maps| maps.borrow_mut().push(map));
+                give(&MAPS, map);
             }
         }
     }
@@ -848,11 +872,11 @@ impl Bounds {
         let pairs = |k: usize| (k + 2) * (k + 1) / 2;
         let size = pairs(n) * pairs(m);
         if size <= FLAT_SLOTS && spots < usize::from(u8::MAX) {
-            let mut slots = TABLES.with(|tables| tables.borrow_mut().pop()).unwrap_or_default();
+            let mut slots = take(&TABLES);
             slots.resize(size, 0);
             Bounds::Flat { slots, pairs: pairs(m) }
         } else {
-            Bounds::Hashed(MAPS.with(|maps| maps.borrow_mut().pop()).unwrap_or_default())
+            Bounds::Hashed(take(&MAPS))
         }
     }
 
@@ -1646,6 +1670,16 @@ mod tests {
                     let maps = maps.borrow();
                     assert_eq!(maps.len(), 2, "one map per parity, reused");
                     assert!(maps.iter().all(|map| map.is_empty() && map.capacity() > 0));
+                });
+                WINDOWS.with(|windows| {
+                    let windows = windows.borrow();
+                    assert_eq!(windows.len(), 2, "one table of windows per parity, reused");
+                    assert!(windows.iter().all(|table| table.is_empty() && table.capacity() > 0));
+                });
+                SHAPES.with(|shapes| {
+                    let shapes = shapes.borrow();
+                    assert_eq!(shapes.len(), 2, "one table of diamond keys per parity, reused");
+                    assert!(shapes.iter().all(|table| table.is_empty() && table.capacity() > 0));
                 });
             });
         });
