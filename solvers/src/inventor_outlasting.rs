@@ -729,11 +729,7 @@ impl Options {
 /// before it below every spot after it in `v` (or above every one). Each part is given as a rectangle holding
 /// exactly its spots. `lines` is room for the work, reused from call to call.
 fn split(spots: &Spots, tight: Rect, lines: &mut Vec<Extent>) -> Option<[Rect; 2]> {
-    // The first line's spots go to the first part and the last line's to the second, so a sum needs them apart in
-    // `v`: most windows fail that at once.
-    let (first, last) = (spots.on_line(tight.u_lo + 1, tight), spots.on_line(tight.u_hi - 1, tight));
-    let apart = |low: &[u16], high: &[u16]| low.last().zip(high.first()).is_some_and(|(l, h)| l < h);
-    if !apart(first, last) && !apart(last, first) {
+    if !ends_apart(spots, tight) {
         return None;
     }
     lines.clear();
@@ -774,6 +770,15 @@ fn split(spots: &Spots, tight: Rect, lines: &mut Vec<Extent>) -> Option<[Rect; 2
         }
     }
     None
+}
+
+/// Whether the spots of the first and the last line of `tight` are apart in `v`, all of one line's below all of the
+/// other's. A sum puts the first line's spots in its first part and the last line's in its second, so it needs
+/// them apart: most windows fail that at once, from two lines.
+fn ends_apart(spots: &Spots, tight: Rect) -> bool {
+    let (first, last) = (spots.on_line(tight.u_lo + 1, tight), spots.on_line(tight.u_hi - 1, tight));
+    let below = |low: &[u16], high: &[u16]| low.last().zip(high.first()).is_some_and(|(l, h)| l < h);
+    below(first, last) || below(last, first)
 }
 
 /// A `u`-line of a window that holds a spot: its lowest and highest spot's `v`-line, and the lowest and highest of
@@ -1343,7 +1348,7 @@ mod tests {
     #[test]
     fn split_finds_every_sum_and_only_sums() {
         let mut next = crate::xorshift(0x9FB2_1C65_1E98_DF25);
-        let (mut sums, mut whole) = (0, 0);
+        let (mut sums, mut whole, mut apart_seen) = (0, 0, [0; 2]);
         for round in 0..400 {
             let rows = 1 + (next() % 8) as usize;
             let (cols, percent) = (1 + (next() % 12) as usize, 15 + next() % 70);
@@ -1375,6 +1380,13 @@ mod tests {
                         below || above
                     })
                     .collect();
+                // The quick refusal, against its literal reading: the two end lines' spots, one line's all below.
+                let on = |a: u16| all.iter().filter(|s| s.0 == a).map(|s| s.1).collect::<Vec<u16>>();
+                let (first, last) = (on(tight.u_lo + 1), on(tight.u_hi - 1));
+                let below = |x: &[u16], y: &[u16]| x.iter().all(|&p| y.iter().all(|&q| p < q));
+                let apart = below(&first, &last) || below(&last, &first);
+                assert_eq!(ends_apart(&spots, tight), apart, "round {round}: {first:?} {last:?}");
+                apart_seen[usize::from(apart)] += 1;
                 match split(&spots, tight, &mut Vec::new()) {
                     Some([first, second]) => {
                         sums += 1;
@@ -1389,6 +1401,7 @@ mod tests {
             }
         }
         assert!(sums > 100 && whole > 100, "sums {sums}, whole {whole}");
+        assert!(apart_seen.iter().all(|&n| n > 100), "ends apart or not: {apart_seen:?}");
     }
 
     /// The key of a rectangle is the key of its image under each symmetry of the square, applied to the rectangle
