@@ -1358,7 +1358,6 @@ mod tests {
                 if spots.cells.len() < 2 {
                     continue;
                 }
-                let tight = spots.tight(spots.whole());
                 let every: Vec<(u16, u16)> = (1..spots.starts.len() - 1)
                     .flat_map(|a| (spots.starts[a]..spots.starts[a + 1]).map(move |i| (a as u16, i as usize)))
                     .map(|(a, i)| (a, spots.bs[i]))
@@ -1368,34 +1367,48 @@ mod tests {
                         |&&(a, b): &&(u16, u16)| rect.u_lo < a && a < rect.u_hi && rect.v_lo < b && b < rect.v_hi;
                     every.iter().filter(within).copied().collect()
                 };
-                let all = inside(tight);
-                type Cut = (Vec<(u16, u16)>, Vec<(u16, u16)>);
-                let cuts: Vec<Cut> = all
-                    .windows(2)
-                    .filter(|pair| pair[0].0 < pair[1].0)
-                    .map(|pair| all.iter().partition(|s| s.0 <= pair[0].0))
-                    .filter(|(before, after): &Cut| {
-                        let below = before.iter().all(|s| after.iter().all(|t| s.1 < t.1));
-                        let above = before.iter().all(|s| after.iter().all(|t| s.1 > t.1));
-                        below || above
-                    })
-                    .collect();
-                // The quick refusal, against its literal reading: the two end lines' spots, one line's all below.
-                let on = |a: u16| all.iter().filter(|s| s.0 == a).map(|s| s.1).collect::<Vec<u16>>();
-                let (first, last) = (on(tight.u_lo + 1), on(tight.u_hi - 1));
-                let below = |x: &[u16], y: &[u16]| x.iter().all(|&p| y.iter().all(|&q| p < q));
-                let apart = below(&first, &last) || below(&last, &first);
-                assert_eq!(ends_apart(&spots, tight), apart, "round {round}: {first:?} {last:?}");
-                apart_seen[usize::from(apart)] += 1;
-                match split(&spots, tight, &mut Vec::new()) {
-                    Some([first, second]) => {
-                        sums += 1;
-                        let parts = (inside(first), inside(second));
-                        assert!(cuts.contains(&parts), "round {round}: {parts:?} is no cut of {all:?}");
+                // The whole parity, and windows inside it, whose lines hold spots outside them too.
+                let (n, m) = (spots.starts.len() as u16 - 1, spots.width as u16);
+                let mut windows = vec![spots.tight(spots.whole())];
+                for _ in 0..8 {
+                    let (u_lo, v_lo) = ((next() % u64::from(n)) as u16, (next() % u64::from(m)) as u16);
+                    let u_hi = u_lo + 1 + (next() % u64::from(n - u_lo)) as u16;
+                    let v_hi = v_lo + 1 + (next() % u64::from(m - v_lo)) as u16;
+                    let rect = Rect { u_lo, u_hi, v_lo, v_hi };
+                    if spots.count(rect) >= 2 {
+                        windows.push(spots.tight(rect));
                     }
-                    None => {
-                        whole += 1;
-                        assert!(cuts.is_empty(), "round {round}: {all:?} has cuts {cuts:?}");
+                }
+                for tight in windows {
+                    let all = inside(tight);
+                    type Cut = (Vec<(u16, u16)>, Vec<(u16, u16)>);
+                    let cuts: Vec<Cut> = all
+                        .windows(2)
+                        .filter(|pair| pair[0].0 < pair[1].0)
+                        .map(|pair| all.iter().partition(|s| s.0 <= pair[0].0))
+                        .filter(|(before, after): &Cut| {
+                            let below = before.iter().all(|s| after.iter().all(|t| s.1 < t.1));
+                            let above = before.iter().all(|s| after.iter().all(|t| s.1 > t.1));
+                            below || above
+                        })
+                        .collect();
+                    // The quick refusal, against its literal reading: the two end lines' spots, one line's all below.
+                    let on = |a: u16| all.iter().filter(|s| s.0 == a).map(|s| s.1).collect::<Vec<u16>>();
+                    let (first, last) = (on(tight.u_lo + 1), on(tight.u_hi - 1));
+                    let below = |x: &[u16], y: &[u16]| x.iter().all(|&p| y.iter().all(|&q| p < q));
+                    let apart = below(&first, &last) || below(&last, &first);
+                    assert_eq!(ends_apart(&spots, tight), apart, "round {round}: {first:?} {last:?}");
+                    apart_seen[usize::from(apart)] += 1;
+                    match split(&spots, tight, &mut Vec::new()) {
+                        Some([first, second]) => {
+                            sums += 1;
+                            let parts = (inside(first), inside(second));
+                            assert!(cuts.contains(&parts), "round {round}: {parts:?} is no cut of {all:?}");
+                        }
+                        None => {
+                            whole += 1;
+                            assert!(cuts.is_empty(), "round {round}: {all:?} has cuts {cuts:?}");
+                        }
                     }
                 }
             }
