@@ -745,8 +745,8 @@ fn split(spots: &Spots, tight: Rect, lines: &mut Vec<Extent>) -> Option<[Rect; 2
         let start = spots.starts[usize::from(line)] as usize;
         let (from, to) = (start + (up_to.0 - before.0) as usize, start + (up_to.1 - before.1) as usize);
         up_to = before;
-        if from < to {
-            let (low, high) = (spots.bs[from], spots.bs[to - 1]);
+        let inside = &spots.bs[from..to];
+        if let (Some(&low), Some(&high)) = (inside.first(), inside.last()) {
             lines.push(Extent { line, low, high, later_low, later_high });
             (later_low, later_high) = (later_low.min(low), later_high.max(high));
         }
