@@ -492,29 +492,42 @@ impl Geometry {
     /// [`Geometry::quick`], reading threats from `windows`, which must hold every window live for a letter and at
     /// most two short of a run of it (such as [`Geometry::around`] gives).
     fn quick_in<'a>(&'a self, position: Position, windows: impl Iterator<Item = &'a Window> + Clone) -> Option<Side> {
+        self.glance(position, windows).ok()
+    }
+
+    /// [`Geometry::quick_in`], or when that does not decide, the proof and disproof numbers to start the node with:
+    /// the count of the mover's moves for the number the mover must drive to zero by refuting them all (disproof
+    /// at ORDER's node, proof at CHAOS's), counted where the node was expanded and else taken as two per blank cell,
+    /// and 1 for the other. So ORDER's moves that leave CHAOS few replies are tried first.
+    fn glance<'a>(
+        &'a self,
+        position: Position,
+        windows: impl Iterator<Item = &'a Window> + Clone,
+    ) -> Result<Side, (Number, Number)> {
         let (x, o) = position.masks();
         let moment = self.variant.rules.at_the_moment();
+        let mover = position.to_move();
+        let start = |moves: usize| {
+            let moves = Number::try_from(moves).unwrap_or(INFINITE - 1).max(1);
+            if mover == Side::Order { (1, moves) } else { (moves, 1) }
+        };
+        let expanded = || match self.expand(position) {
+            Expansion::Decided(side) => Ok(side),
+            Expansion::Moves(moves) => Err(start(moves.len())),
+        };
         if self.board & !(x | o) == 0 || !moment {
-            return match self.expand(position) {
-                Expansion::Decided(side) => Some(side),
-                Expansion::Moves(_) => None,
-            };
+            return expanded();
         }
         if !self.any_live(x, o) {
-            return Some(Side::Chaos);
+            return Ok(Side::Chaos);
         }
         let (to_x, to_o, _) = self.threats_in(x, o, windows.clone());
-        match position.to_move() {
-            Side::Order if to_x | to_o != 0 => Some(Side::Order),
+        match mover {
+            Side::Order if to_x | to_o != 0 => Ok(Side::Order),
             // Threats, and moves to double threats, leave CHAOS few replies, so expanding is cheap, and it finds the
             // double threats and the pairs of them.
-            Side::Chaos if to_x | to_o != 0 || self.double_threat_zone(x, o, windows).is_some() => {
-                match self.expand(position) {
-                    Expansion::Decided(side) => Some(side),
-                    Expansion::Moves(_) => None,
-                }
-            }
-            _ => None,
+            Side::Chaos if to_x | to_o != 0 || self.double_threat_zone(x, o, windows).is_some() => expanded(),
+            _ => Err(start(2 * (self.board & !(x | o)).count_ones() as usize)),
         }
     }
 
@@ -876,9 +889,9 @@ impl Search {
         let mut numbers: Vec<(Number, Number)> = kids
             .iter()
             .zip(cells)
-            .map(|(&(child_key, child), cell)| match self.geometry.quick_in(child, self.geometry.around(&near, cell)) {
-                Some(side) => decided(side),
-                None => self.table.get(child_key).map_or((1, 1), |s| (s.pn, s.dn)),
+            .map(|(&(child_key, child), cell)| match self.geometry.glance(child, self.geometry.around(&near, cell)) {
+                Ok(side) => decided(side),
+                Err(start) => self.table.get(child_key).map_or(start, |s| (s.pn, s.dn)),
             })
             .collect();
         let order_to_move = position.to_move() == Side::Order;
