@@ -60,7 +60,11 @@
 //! a run (the node's *near* windows); a child differs from its parent only in the windows through the move's cell
 //! (the count of no other window grows, and liveness is only ever lost), so a child's threats are read from its
 //! parent's near windows not through the cell and every window through it. The children's numbers are read from
-//! the table once, then kept from what searching each returns.
+//! the table once (their buckets prefetched first), then kept from what searching each returns.
+//!
+//! A new node starts with the count of its mover's moves as the number the mover must drive to zero (proof at
+//! CHAOS's node, disproof at ORDER's) and 1 for the other, so that ORDER's moves leaving CHAOS few replies are
+//! tried first; numbers only order the search, so no start can make it answer wrongly.
 //!
 //! # Certificates, checkpoints
 //!
