@@ -15,10 +15,15 @@
 //!
 //! # Positions and the transposition table
 //!
-//! A position is two masks, bit `row * side + col`. The table is keyed by a canonical form: the least (X, O) pair
-//! over the 8 symmetries of the square, each with the letters as they are and swapped. All 16 preserve every rule
-//! (lines map onto lines, a run of X onto a run of O), so transposed positions share one entry. Images of masks
-//! come from per-row lookup tables, 8 lookups a mask.
+//! A position is two masks, bit `row * side + col`. The 8 symmetries of the square, each with the letters as they
+//! are and swapped, preserve every rule (lines map onto lines, a run of X onto a run of O), so a position and its 16
+//! images have one value. The table is keyed by one image: each cell and letter has a random word per transform,
+//! so XOR over the letters gives the Zobrist hashes of all 16 images at once (16 XORs per move, carried from a node
+//! to its children), and the key is the image of least hash, its masks computed for that one transform only (per-row
+//! lookup tables, 6 lookups a mask). Entries hold the key's masks and a hit needs them equal, so a hit is always a
+//! transform of the position asked for, whatever the hashes do; a 64-bit collision between images' hashes only
+//! splits a class over two keys. The certificate's walk keeps the exact canonical form (the least mask pair over the
+//! 16), so that it writes one entry per class.
 //!
 //! # Pruning, and why each is sound
 //!
@@ -36,8 +41,30 @@
 //!   so its only candidate replies are cells of ORDER's threatening windows (or their ends, which under exactness
 //!   spoil the run); a reply elsewhere leaves every threat in place. When no reply is left, CHAOS has lost, which
 //!   settles double threats one ply early.
+//! - **Moves to double threats** (moment rules, CHAOS to move, no threat on the board). Call an ORDER move `m` (a
+//!   letter into a cell) *decisive* when it makes threats `T` (live windows one letter short) such that every CHAOS
+//!   reply to it completes a window of `T` or leaves one of `T` a threat, judged on `T` alone; its *zone* is its cell
+//!   and the cells of the windows of `T` and, under exactness, their ends. A letter that CHAOS writes outside the
+//!   zone touches no window of `T` nor its ends, so after it `m` is still playable, every window of `T` is still a
+//!   live threat with the same blank, and every reply that completed or left a window of `T` still does: `m` still
+//!   wins. So CHAOS's only candidate replies are the cells in the zone of every decisive move, with either letter;
+//!   with none left, CHAOS has lost, two plies early. As the board has no threat, the threats `m` makes lie in
+//!   windows through its cell two letters short before it, so the decisive moves are looked for only in cells open
+//!   in two such windows of one letter.
 //! - **Settled runs** (`full-board`). An exact run whose ends are off the board or hold the other letter survives
 //!   to the full board: ORDER has won.
+//!
+//! # The cost of a node
+//!
+//! Threats and double threats are read only from the windows live for a letter and at most two letters short of
+//! a run (the node's *near* windows); a child differs from its parent only in the windows through the move's cell
+//! (the count of no other window grows, and liveness is only ever lost), so a child's threats are read from its
+//! parent's near windows not through the cell and every window through it. The children's numbers are read from
+//! the table once (their buckets prefetched first), then kept from what searching each returns.
+//!
+//! A new node starts with the count of its mover's moves as the number the mover must drive to zero (proof at
+//! CHAOS's node, disproof at ORDER's) and 1 for the other, so that ORDER's moves leaving CHAOS few replies are
+//! tried first; numbers only order the search, so no start can make it answer wrongly.
 //!
 //! # Certificates, checkpoints
 //!
@@ -90,6 +117,10 @@ pub struct Geometry {
     ending: Vec<Vec<u16>>,
     /// `images[s][row][bits]`: the cells that the cells `bits` of `row` go to under the symmetry `Symmetry::ALL[s]`.
     images: Vec<[[u64; 256]; 8]>,
+    /// `zobrist[cell][letter][t]`: the random word of `letter` (0 for X) in the cell that `cell` goes to under the
+    /// transform `t` (symmetry `t / 2`, letters swapped when `t` is odd), so that XOR over a position's letters gives
+    /// the hashes of its 16 images at once.
+    zobrist: Vec<[[u64; 16]; 2]>,
 }
 
 /// What a node comes to without searching below it, or the moves worth searching.
@@ -152,7 +183,31 @@ impl Geometry {
             })
             .collect();
         let board = if cells == 64 { u64::MAX } else { (1 << cells) - 1 };
-        Geometry { variant, board, exact: variant.rules != Rules::MomentAny, windows, holding, ending, images }
+        // splitmix64 from a fixed seed: the same words, so the same keys and searches, on every run.
+        let mut state = 0x6A09_E667_F3BC_C908u64;
+        let mut random = || {
+            state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = state;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^ (z >> 31)
+        };
+        let words: Vec<[u64; 2]> = (0..cells).map(|_| [random(), random()]).collect();
+        let zobrist = (0..cells)
+            .map(|cell| {
+                let mut out = [[0; 16]; 2];
+                for (s, symmetry) in Symmetry::ALL.iter().enumerate() {
+                    let (r, c) = symmetry.apply_on(side, cell / side, cell % side);
+                    let word = words[r * side + c];
+                    for letter in 0..2 {
+                        out[letter][2 * s] = word[letter];
+                        out[letter][2 * s + 1] = word[1 - letter];
+                    }
+                }
+                out
+            })
+            .collect();
+        Geometry { variant, board, exact: variant.rules != Rules::MomentAny, windows, holding, ending, images, zobrist }
     }
 
     pub fn variant(&self) -> Variant {
@@ -175,6 +230,41 @@ impl Geometry {
             best = best.min((tx, to)).min((to, tx));
         }
         best
+    }
+
+    /// The hashes of the 16 images of `position`, in the order of [`Geometry::zobrist`].
+    fn hashes(&self, position: Position) -> [u64; 16] {
+        let (x, o) = position.masks();
+        let mut out = [0; 16];
+        for (mask, letter) in [(x, 0), (o, 1)] {
+            for cell in bits(mask) {
+                let words = &self.zobrist[usize::from(cell)][letter];
+                out.iter_mut().zip(words).for_each(|(h, w)| *h ^= w);
+            }
+        }
+        out
+    }
+
+    /// The hashes of the images of `position` after writing `letter` into `cell`, from those before.
+    fn hashes_after(&self, hashes: &[u64; 16], cell: usize, letter: Letter) -> [u64; 16] {
+        let words = &self.zobrist[cell][usize::from(letter == Letter::O)];
+        std::array::from_fn(|t| hashes[t] ^ words[t])
+    }
+
+    /// The transposition table's key of a position: its image under the transform of least hash. Any image of a
+    /// position has its value, so a key shared by two positions is always sound to share; images of one class
+    /// have the same 16 hashes, so they get one key but for a 64-bit collision among the images' hashes, which
+    /// only costs a missed transposition. Cheaper than [`Geometry::canonical`]: two images instead of sixteen.
+    fn key_of(&self, position: Position, hashes: &[u64; 16]) -> Key {
+        let t = (0..16).min_by_key(|&t| hashes[t]).expect("16 transforms");
+        let (x, o) = position.masks();
+        let (tx, to) = (self.image(t / 2, x), self.image(t / 2, o));
+        if t % 2 == 0 { (tx, to) } else { (to, tx) }
+    }
+
+    /// The transposition table's key of `position` (see [`Geometry::key_of`]).
+    pub fn key(&self, position: Position) -> Key {
+        self.key_of(position, &self.hashes(position))
     }
 
     fn is_run(&self, w: &Window, mine: u64) -> bool {
@@ -204,9 +294,14 @@ impl Geometry {
     /// The blank cells where writing X, and where writing O, completes a run; and every blank cell a move could
     /// spoil those runs from (their windows and, under exactness, their ends).
     fn threats(&self, x: u64, o: u64) -> (u64, u64, u64) {
+        self.threats_in(x, o, self.windows.iter())
+    }
+
+    /// [`Geometry::threats`] over `windows`, which must hold every window live for a letter one short of a run.
+    fn threats_in<'a>(&self, x: u64, o: u64, windows: impl Iterator<Item = &'a Window>) -> (u64, u64, u64) {
         let blank = self.board & !(x | o);
         let (mut to_x, mut to_o, mut touch) = (0, 0, 0);
-        for w in &self.windows {
+        for w in windows {
             for (mine, theirs, out) in [(x, o, &mut to_x), (o, x, &mut to_o)] {
                 let missing = w.cells & !mine;
                 if missing.count_ones() == 1 && self.is_live(w, mine, theirs) {
@@ -216,6 +311,91 @@ impl Geometry {
             }
         }
         (to_x, to_o, touch & blank)
+    }
+
+    /// Under the moment rules, CHAOS to move and no immediate win for ORDER: the blank cells CHAOS must write into
+    /// to stop every ORDER move that would leave a double threat, or `None` when ORDER has no such move. A move
+    /// counts when every reply to it completes one of the threats it makes or leaves one standing, judged on those
+    /// threats alone, so that a letter written outside their windows and ends changes nothing (see the module doc).
+    fn double_threat_zone<'a>(
+        &'a self,
+        x: u64,
+        o: u64,
+        windows: impl Iterator<Item = &'a Window> + Clone,
+    ) -> Option<u64> {
+        let blank = self.board & !(x | o);
+        let run = u32::from(self.variant.run());
+        let reach = |w: &Window| w.cells | if self.exact { w.ends } else { 0 };
+        let mut zone: Option<u64> = None;
+        for (mine, theirs) in [(x, o), (o, x)] {
+            // Windows live for `mine` two letters short of a run; a cell open in two of them makes two threats.
+            let short_two = |w: &Window| self.is_live(w, mine, theirs) && (w.cells & mine).count_ones() + 2 == run;
+            let (mut once, mut twice) = (0u64, 0u64);
+            for w in windows.clone().filter(|w| short_two(w)) {
+                let open = w.cells & !mine;
+                twice |= once & open;
+                once |= open;
+            }
+            for cell in bits(twice) {
+                let cell = usize::from(cell);
+                let after = mine | 1 << cell;
+                let threats =
+                    || self.holding[cell].iter().map(|&i| &self.windows[usize::from(i)]).filter(|w| short_two(w));
+                let (mut touch, mut reached) = (0, 1 << cell);
+                for w in threats() {
+                    touch |= (w.cells & !after) | if self.exact { w.ends } else { 0 };
+                    reached |= reach(w);
+                }
+                // A reply writing `same` (the threats' letter) or not at `reply` either completes a threat or leaves
+                // one standing; replies outside `touch` leave them all.
+                let lost = |reply: u64, same: bool| {
+                    threats().any(|w| {
+                        let completes = same && w.cells & !after == reply;
+                        let stands = w.cells & reply == 0 && !(self.exact && same && w.ends & reply != 0);
+                        completes || stands
+                    })
+                };
+                if bits(touch & blank & !(1 << cell)).all(|c| lost(1 << c, true) && lost(1 << c, false)) {
+                    zone = Some(zone.unwrap_or(u64::MAX) & reached);
+                }
+            }
+        }
+        zone.map(|cells| cells & blank)
+    }
+
+    /// The windows that threats and double threats are read from, now and one move on: live for a letter and at
+    /// most two letters short of a run of it. A move adds a letter only to the windows through its cell, and a
+    /// window's liveness is only ever lost, so after a move into `cell` the windows to read are these, less those
+    /// through the cell, and every window through the cell ([`Geometry::around`]).
+    fn near(&self, x: u64, o: u64) -> Vec<u16> {
+        let run = u32::from(self.variant.run());
+        let close = |w: &Window, mine: u64, theirs: u64| {
+            self.is_live(w, mine, theirs) && (w.cells & mine).count_ones() + 2 >= run
+        };
+        (0..self.windows.len())
+            .filter(|&i| close(&self.windows[i], x, o) || close(&self.windows[i], o, x))
+            .map(|i| i as u16)
+            .collect()
+    }
+
+    /// The windows to read after a move into `cell` from a position whose [`Geometry::near`] windows are `near`,
+    /// each once.
+    fn around<'a>(&'a self, near: &'a [u16], cell: usize) -> impl Iterator<Item = &'a Window> + Clone {
+        let at = 1u64 << cell;
+        let windows = &self.windows;
+        near.iter()
+            .map(move |&i| &windows[usize::from(i)])
+            .filter(move |w| w.cells & at == 0)
+            .chain(self.holding[cell].iter().map(move |&i| &windows[usize::from(i)]))
+    }
+
+    fn windows_of<'a>(&'a self, near: &'a [u16]) -> impl Iterator<Item = &'a Window> + Clone {
+        near.iter().map(|&i| &self.windows[usize::from(i)])
+    }
+
+    /// Whether some window is still live for a letter.
+    fn any_live(&self, x: u64, o: u64) -> bool {
+        self.windows.iter().any(|w| self.is_live(w, x, o) || self.is_live(w, o, x))
     }
 
     /// The blank cells that can still matter: cells and, under exactness, ends of windows live for either letter;
@@ -248,6 +428,12 @@ impl Geometry {
     /// The node's value when it is plain without search, else the moves worth searching, best first.
     pub fn expand(&self, position: Position) -> Expansion {
         let (x, o) = position.masks();
+        self.expand_near(position, &self.near(x, o))
+    }
+
+    /// [`Geometry::expand`], given the position's [`Geometry::near`] windows.
+    fn expand_near(&self, position: Position, near: &[u16]) -> Expansion {
+        let (x, o) = position.masks();
         let blank = self.board & !(x | o);
         let moment = self.variant.rules.at_the_moment();
         if blank == 0 {
@@ -264,15 +450,22 @@ impl Geometry {
         let mover = position.to_move();
         let mut moves: Vec<(i64, Placed, Position)> = Vec::new();
         if moment && mover == Side::Chaos {
-            let (to_x, to_o, touch) = self.threats(x, o);
-            let (cells, dead) = if to_x | to_o != 0 { (touch, 0) } else { (relevant, dead) };
+            let (to_x, to_o, touch) = self.threats_in(x, o, self.windows_of(near));
+            let (cells, dead) = if to_x | to_o != 0 {
+                (touch, 0)
+            } else if let Some(zone) = self.double_threat_zone(x, o, self.windows_of(near)) {
+                (zone, 0)
+            } else {
+                (relevant, dead)
+            };
             for placed in Self::moves_into(position, cells, dead) {
-                if self.completes(x, o, cell_of(position, placed), placed.letter) {
+                let cell = cell_of(position, placed);
+                if self.completes(x, o, cell, placed.letter) {
                     continue;
                 }
                 let child = position.play(placed);
                 let (cx, co) = child.masks();
-                let (tx, tt, _) = self.threats(cx, co);
+                let (tx, tt, _) = self.threats_in(cx, co, self.around(near, cell));
                 if tx | tt == 0 {
                     moves.push((self.score(position, placed), placed, child));
                 }
@@ -282,7 +475,7 @@ impl Geometry {
             }
         } else {
             if moment {
-                let (to_x, to_o, _) = self.threats(x, o);
+                let (to_x, to_o, _) = self.threats_in(x, o, self.windows_of(near));
                 if to_x | to_o != 0 {
                     return Expansion::Decided(Side::Order);
                 }
@@ -297,26 +490,48 @@ impl Geometry {
 
     /// A cheap look at a child before it is expanded: decided outright, or double threats under the moment rules.
     pub fn quick(&self, position: Position) -> Option<Side> {
+        self.quick_in(position, self.windows.iter())
+    }
+
+    /// [`Geometry::quick`], reading threats from `windows`, which must hold every window live for a letter and at
+    /// most two short of a run of it (such as [`Geometry::around`] gives).
+    fn quick_in<'a>(&'a self, position: Position, windows: impl Iterator<Item = &'a Window> + Clone) -> Option<Side> {
+        self.glance(position, windows).ok()
+    }
+
+    /// [`Geometry::quick_in`], or when that does not decide, the proof and disproof numbers to start the node with:
+    /// the count of the mover's moves for the number the mover must drive to zero by refuting them all (disproof
+    /// at ORDER's node, proof at CHAOS's), counted where the node was expanded and else taken as two per blank cell,
+    /// and 1 for the other. So ORDER's moves that leave CHAOS few replies are tried first.
+    fn glance<'a>(
+        &'a self,
+        position: Position,
+        windows: impl Iterator<Item = &'a Window> + Clone,
+    ) -> Result<Side, (Number, Number)> {
         let (x, o) = position.masks();
         let moment = self.variant.rules.at_the_moment();
+        let mover = position.to_move();
+        let start = |moves: usize| {
+            let moves = Number::try_from(moves).unwrap_or(INFINITE - 1).max(1);
+            if mover == Side::Order { (1, moves) } else { (moves, 1) }
+        };
+        let expanded = || match self.expand(position) {
+            Expansion::Decided(side) => Ok(side),
+            Expansion::Moves(moves) => Err(start(moves.len())),
+        };
         if self.board & !(x | o) == 0 || !moment {
-            return match self.expand(position) {
-                Expansion::Decided(side) => Some(side),
-                Expansion::Moves(_) => None,
-            };
+            return expanded();
         }
-        if self.relevant(x, o).is_none() {
-            return Some(Side::Chaos);
+        if !self.any_live(x, o) {
+            return Ok(Side::Chaos);
         }
-        let (to_x, to_o, _) = self.threats(x, o);
-        match position.to_move() {
-            Side::Order if to_x | to_o != 0 => Some(Side::Order),
-            // Threats leave CHAOS few replies, so expanding is cheap, and it finds the double threats.
-            Side::Chaos if to_x | to_o != 0 => match self.expand(position) {
-                Expansion::Decided(side) => Some(side),
-                Expansion::Moves(_) => None,
-            },
-            _ => None,
+        let (to_x, to_o, _) = self.threats_in(x, o, windows.clone());
+        match mover {
+            Side::Order if to_x | to_o != 0 => Ok(Side::Order),
+            // Threats, and moves to double threats, leave CHAOS few replies, so expanding is cheap, and it finds the
+            // double threats and the pairs of them.
+            Side::Chaos if to_x | to_o != 0 || self.double_threat_zone(x, o, windows).is_some() => expanded(),
+            _ => Err(start(2 * (self.board & !(x | o)).count_ones() as usize)),
         }
     }
 
@@ -426,6 +641,20 @@ impl Table {
         h ^= h >> 31;
         let b = (h as usize) & (self.buckets - 1);
         b * BUCKET..(b + 1) * BUCKET
+    }
+
+    /// Ask the CPU to bring `key`'s bucket into the cache without waiting: a node looks up all its children, each
+    /// most likely a miss in a table of gigabytes, and asking for them all first lets the waits overlap.
+    fn prefetch(&self, key: Key) {
+        #[cfg(target_arch = "x86_64")]
+        for slot in self.slots[self.bucket(key)].iter().step_by(2) {
+            // SAFETY: a prefetch hint reads no memory into the program and cannot fault; the address is a slot's.
+            unsafe {
+                std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>((slot as *const Slot).cast())
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
     }
 
     fn get(&self, key: Key) -> Option<&Slot> {
@@ -543,7 +772,7 @@ impl Search {
 
     /// The proof and disproof numbers (ORDER's side) the table holds for `position`.
     pub fn numbers(&self, position: Position) -> Option<(u32, u32)> {
-        self.table.get(self.geometry.canonical(position)).map(|s| (s.pn, s.dn))
+        self.table.get(self.geometry.key(position)).map(|s| (s.pn, s.dn))
     }
 
     /// The winner of `position` (a position of this variant), or why the search stopped first. A checkpoint that
@@ -553,7 +782,7 @@ impl Search {
         if self.geometry.variant.rules.at_the_moment() && self.geometry.holds_run(position) {
             return Ok(Ok(Side::Order));
         }
-        let key = self.geometry.canonical(position);
+        let key = self.geometry.key(position);
         let result = loop {
             if let Some(winner) = self.lookup(key) {
                 break Ok(winner);
@@ -611,14 +840,8 @@ impl Search {
         self.failure.take().map_or(Ok(()), Err)
     }
 
-    fn gather(&self, kids: &[(Key, Position, Option<Side>)], order_to_move: bool) -> Gathered {
-        let numbers: Vec<(Number, Number)> = kids
-            .iter()
-            .map(|&(key, _, fixed)| match fixed {
-                Some(side) => decided(side),
-                None => self.table.get(key).map_or((1, 1), |s| (s.pn, s.dn)),
-            })
-            .collect();
+    /// The node's numbers from its children's, `numbers`.
+    fn gather(numbers: &[(Number, Number)], order_to_move: bool) -> Gathered {
         // ORDER's node: proof is the least child proof, disproof the sum; CHAOS's node the other way round.
         let (least_of, summed_of): (Pick, Pick) = if order_to_move { (|n| n.0, |n| n.1) } else { (|n| n.1, |n| n.0) };
         let mut best = 0;
@@ -642,7 +865,9 @@ impl Search {
     fn mid(&mut self, position: Position, key: Key, th_pn: Number, th_dn: Number) -> (Number, Number) {
         let nodes_before = self.stats.nodes;
         self.tick();
-        let moves = match self.geometry.expand(position) {
+        let (x, o) = position.masks();
+        let near = self.geometry.near(x, o);
+        let moves = match self.geometry.expand_near(position, &near) {
             Expansion::Decided(side) => {
                 let numbers = decided(side);
                 self.table.put(key, numbers.0, numbers.1, 1);
@@ -651,16 +876,31 @@ impl Search {
             Expansion::Moves(moves) => moves,
         };
         self.stats.by_depth[position.filled() as usize] += 1;
-        let mut kids: Vec<(Key, Position, Option<Side>)> = Vec::with_capacity(moves.len());
-        for (_, child) in moves {
-            let child_key = self.geometry.canonical(child);
+        let hashes = self.geometry.hashes(position);
+        let mut kids: Vec<(Key, Position)> = Vec::with_capacity(moves.len());
+        let mut cells = Vec::with_capacity(moves.len());
+        for (placed, child) in moves {
+            let cell = cell_of(position, placed);
+            let child_key = self.geometry.key_of(child, &self.geometry.hashes_after(&hashes, cell, placed.letter));
             if kids.iter().all(|k| k.0 != child_key) {
-                kids.push((child_key, child, self.geometry.quick(child)));
+                self.table.prefetch(child_key);
+                kids.push((child_key, child));
+                cells.push(cell);
             }
         }
+        // The children's numbers, read once here and then kept up to date from what searching each returns: a
+        // child settled meanwhile through a transposition is only found when it is searched again.
+        let mut numbers: Vec<(Number, Number)> = kids
+            .iter()
+            .zip(cells)
+            .map(|(&(child_key, child), cell)| match self.geometry.glance(child, self.geometry.around(&near, cell)) {
+                Ok(side) => decided(side),
+                Err(start) => self.table.get(child_key).map_or(start, |s| (s.pn, s.dn)),
+            })
+            .collect();
         let order_to_move = position.to_move() == Side::Order;
         loop {
-            let g = self.gather(&kids, order_to_move);
+            let g = Self::gather(&numbers, order_to_move);
             let work = (self.stats.nodes - nodes_before).min(u64::from(u32::MAX)) as u32;
             if g.pn == 0 || g.dn == 0 || g.pn >= th_pn || g.dn >= th_dn || self.stopped.is_some() {
                 self.table.put(key, g.pn, g.dn, work);
@@ -673,8 +913,8 @@ impl Search {
             let child_summed = if th_summed == INFINITE { INFINITE } else { th_summed - summed + g.best_summed };
             let (child_pn, child_dn) =
                 if order_to_move { (child_least, child_summed) } else { (child_summed, child_least) };
-            let (child_key, child, _) = kids[g.best];
-            self.mid(child, child_key, child_pn, child_dn);
+            let (child_key, child) = kids[g.best];
+            numbers[g.best] = self.mid(child, child_key, child_pn, child_dn);
         }
     }
 
@@ -706,7 +946,7 @@ impl Search {
             let proved = moves
                 .iter()
                 .filter_map(|&(placed, child)| {
-                    let slot = self.table.get(self.geometry.canonical(child))?;
+                    let slot = self.table.get(self.geometry.key(child))?;
                     (winner_of((slot.pn, slot.dn)) == Some(winner)).then_some((slot.work, placed))
                 })
                 .min();
@@ -1290,6 +1530,126 @@ mod tests {
         assert!(caught > 0, "swapping letters in {} entries was never caught", certificate.entries.len());
     }
 
+    /// A random position of `variant` reached by play that has not ended, letters drawn X with odds `x_in_4` in 4
+    /// so that lines fill with one letter more often than in even play.
+    fn random_position(variant: Variant, next: &mut impl FnMut() -> u64, letters: u64, x_in_4: u64) -> Position {
+        let mut position = Position::empty(variant.side());
+        for _ in 0..letters {
+            let blank: Vec<Placed> = position.moves().filter(|p| p.letter == Letter::X).collect();
+            let mut placed = blank[(next() % blank.len() as u64) as usize];
+            if next() % 4 >= x_in_4 {
+                placed = placed.swap_letter();
+            }
+            let after = position.play(placed);
+            if literal_order_won(variant, after) || after.is_full() {
+                break;
+            }
+            position = after;
+        }
+        position
+    }
+
+    #[test]
+    fn the_table_key_is_one_for_all_16_images_and_is_one_of_them() {
+        let mut next = crate::xorshift(1616);
+        for (side, run) in [(3, 3), (4, 3), (5, 4), (6, 5), (8, 4)] {
+            let g = Geometry::new(variant(side, run, Rules::MomentAny));
+            for _ in 0..100 {
+                let letters = next() % (u64::from(side) * u64::from(side));
+                let position = random_position(g.variant, &mut next, letters, 2);
+                let key = g.key(position);
+                let mut images = HashSet::new();
+                for s in Symmetry::ALL {
+                    for image in [position.transform(s), position.transform(s).swap_letters()] {
+                        assert_eq!(g.key(image), key, "{position} as {image}");
+                        images.insert(image.masks());
+                    }
+                }
+                assert!(images.contains(&key), "{position}: the key is not an image of it");
+                // The hashes after a move are those of the position it reaches.
+                if let Some(placed) = position.moves().nth((next() % 8) as usize) {
+                    let cell = cell_of(position, placed);
+                    let after = g.hashes_after(&g.hashes(position), cell, placed.letter);
+                    assert_eq!(after, g.hashes(position.play(placed)), "{placed} in {position}");
+                }
+            }
+        }
+    }
+
+    /// Reading threats, double threats and quick values from the windows near the position before a move gives what
+    /// a scan of every window gives, after every move of random games.
+    #[test]
+    fn windows_read_around_a_move_agree_with_a_full_scan() {
+        let mut next = crate::xorshift(0xA40);
+        let mut zones = 0;
+        for v in
+            [(6, 5, Rules::MomentAny), (6, 5, Rules::MomentExact), (5, 4, Rules::MomentExact), (4, 3, Rules::MomentAny)]
+                .map(|(side, run, rules)| variant(side, run, rules))
+        {
+            let g = Geometry::new(v);
+            for _ in 0..100 {
+                let mut position = Position::empty(v.side());
+                while !position.is_full() {
+                    let (x, o) = position.masks();
+                    let near = g.near(x, o);
+                    let moves: Vec<Placed> = position.moves().collect();
+                    let placed = moves[(next() % moves.len() as u64) as usize];
+                    let cell = cell_of(position, placed);
+                    let child = position.play(placed);
+                    let (cx, co) = child.masks();
+                    assert_eq!(g.threats_in(cx, co, g.around(&near, cell)), g.threats(cx, co), "{child}");
+                    let zone = g.double_threat_zone(cx, co, g.windows.iter());
+                    assert_eq!(g.double_threat_zone(cx, co, g.around(&near, cell)), zone, "{child}");
+                    zones += usize::from(zone.is_some());
+                    assert_eq!(g.quick_in(child, g.around(&near, cell)), g.quick(child), "{child}");
+                    if literal_order_won(v, child) {
+                        break;
+                    }
+                    position = child;
+                }
+            }
+        }
+        assert!(zones > 50, "only {zones} positions with a move to a double threat");
+    }
+
+    /// The double-threat zone against plain play: with CHAOS to move, every reply outside it loses, and an empty zone
+    /// means CHAOS has lost. Positions late in 6×6 games, so that the plain minimax settles them at once.
+    #[test]
+    fn every_reply_outside_the_double_threat_zone_loses() {
+        let mut next = crate::xorshift(0x20E5);
+        let (mut zones, mut empty, mut replies) = (0, 0, 0);
+        for v in
+            [(6, 5, Rules::MomentAny), (6, 5, Rules::MomentExact), (5, 4, Rules::MomentAny), (5, 4, Rules::MomentExact)]
+                .map(|(side, run, rules)| variant(side, run, rules))
+        {
+            let g = Geometry::new(v);
+            let mut memo = HashMap::new();
+            for _ in 0..1500 {
+                let letters = v.cells() as u64 - 9 - next() % 3;
+                let position = random_position(v, &mut next, letters | 1, 3);
+                let (x, o) = position.masks();
+                if position.to_move() != Side::Chaos || g.threats(x, o).0 | g.threats(x, o).1 != 0 {
+                    continue;
+                }
+                let Some(zone) = g.double_threat_zone(x, o, g.windows.iter()) else { continue };
+                zones += 1;
+                if zone == 0 {
+                    empty += 1;
+                    assert_eq!(minimax(v, position, &mut memo), Side::Order, "{position}: an empty zone");
+                }
+                for reply in position.moves().filter(|&p| zone >> cell_of(position, p) & 1 == 0) {
+                    let after = position.play(reply);
+                    if !literal_order_won(v, after) {
+                        assert!(!after.is_full(), "{position}: a zone with the board full");
+                        assert_eq!(minimax(v, after, &mut memo), Side::Order, "{reply} in {position}, zone {zone:#x}");
+                        replies += 1;
+                    }
+                }
+            }
+        }
+        assert!(zones >= 40 && empty >= 8 && replies >= 800, "{zones} zones, {empty} empty, {replies} replies");
+    }
+
     #[test]
     fn every_transform_of_a_position_has_one_key() {
         let mut next = crate::xorshift(77);
@@ -1389,17 +1749,20 @@ mod tests {
         let winner = whole.solve(blank).unwrap().unwrap();
         let total = whole.stats.nodes;
         assert!(total > 1000, "a search long enough to stop part-way: {total} nodes");
-        let stopping = Limits { node_limit: Some(total / 2), checkpoint: Some(path.clone()), ..limits() };
+        // Stopped three quarters of the way: the checkpoint keeps the decided entries and the heavier open ones, and
+        // from half-way a resumed df-pn, its light entries gone, can wander as long as a fresh search.
+        let stop = total * 3 / 4;
+        let stopping = Limits { node_limit: Some(stop), checkpoint: Some(path.clone()), ..limits() };
         let mut first = Search::new(v, stopping);
         assert!(matches!(first.solve(blank).unwrap(), Err(Stopped::NodeLimit)));
         first.checkpoint().unwrap();
         let mut resumed = Search::new(v, limits());
         let read = resumed.load(&path).unwrap();
         assert!(read > 0);
-        assert_eq!(resumed.stats.nodes, total / 2);
+        assert_eq!(resumed.stats.nodes, stop);
         assert_eq!(resumed.solve(blank).unwrap().unwrap(), winner);
         // It picked up where it stopped rather than starting over.
-        assert!(resumed.stats.nodes - total / 2 < total, "{} more nodes against {total}", resumed.stats.nodes);
+        assert!(resumed.stats.nodes - stop < total, "{} more nodes against {total}", resumed.stats.nodes - stop);
         let mut other = Search::new(variant(4, 4, Rules::MomentAny), limits());
         let e = other.load(&path).unwrap_err();
         assert!(e.to_string().contains("another variant"), "{e}");
