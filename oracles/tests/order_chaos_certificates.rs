@@ -109,13 +109,15 @@ fn minimax_certificate(variant: Variant) -> (Minimax, Certificate) {
     (search, certificate)
 }
 
-/// Entries' moves replaced, one at a time, by moves the minimax says lose: the checker must reject every one, since
-/// a certificate with one entry per class uses every entry and the walk reaches it the same way as before. `change`
-/// picks a losing replacement for an entry, or `None` where every move wins (most positions of these small games:
-/// ORDER wins them by a wide margin). Up to 40 entries per certificate are broken; returns how many.
+/// Entries' moves replaced, one at a time, by moves the minimax says lose: the checker, walking from `start`, must
+/// reject every one, since a certificate with one entry per class uses every entry and the walk reaches it the same
+/// way as before. `change` picks a losing replacement for an entry, or `None` where every move wins (most positions
+/// of these small games: ORDER wins them by a wide margin). Up to 40 entries per certificate are broken; returns how
+/// many.
 fn every_losing_change_is_rejected(
     search: &mut Minimax,
     certificate: &Certificate,
+    start: Position,
     change: impl Fn(&mut Minimax, (Position, Placed)) -> Option<(Position, Placed)>,
 ) -> usize {
     let mut tried = 0;
@@ -127,8 +129,8 @@ fn every_losing_change_is_rejected(
         let mut broken = certificate.clone();
         broken.entries[k] = changed;
         assert!(
-            check(&broken).is_err(),
-            "{}: entry {} changed from {:?} to {:?} and still accepted",
+            check_from(&broken, start).is_err(),
+            "{} from {start}: entry {} changed from {:?} to {:?} and still accepted",
             certificate.variant,
             k + 1,
             certificate.entries[k],
@@ -211,30 +213,46 @@ fn entries_seen_through_any_symmetry_and_letter_swap_are_accepted() {
     }
 }
 
-#[test]
-fn a_removed_entry_is_rejected() {
+/// The certificates of one entry per class whose entries the tests below change, each with its search and its
+/// start: the quick variants from the blank board, and 4×4 with runs of four from four positions random play hands
+/// to ORDER under each rule, whose certificates hold more positions where ORDER has a move that loses.
+fn with_certificates_to_break(mut test: impl FnMut(&mut Minimax, &Certificate, Position)) {
     for variant in quick_variants() {
-        let small = one_per_class(&mut Minimax::new(variant).unwrap());
-        for k in spread(small.entries.len(), 40) {
-            let mut broken = small.clone();
-            let removed = broken.entries.remove(k);
-            let rejection = check(&broken).expect_err("every entry of one per class is used");
-            assert!(rejection.reason.contains("no entry matches"), "{variant}, without {removed:?}: {rejection}");
+        let mut search = Minimax::new(variant).unwrap();
+        let small = one_per_class(&mut search);
+        test(&mut search, &small, Position::empty(variant.side()));
+    }
+    for variant in runs_of_four() {
+        let mut search = Minimax::new(variant).unwrap();
+        for start in wins_after_random_play(&mut search, Side::Order, 4) {
+            let small = one_per_class_from(&mut search, start);
+            test(&mut search, &small, start);
         }
     }
 }
 
 #[test]
+fn a_removed_entry_is_rejected() {
+    with_certificates_to_break(|_, small, start| {
+        for k in spread(small.entries.len(), 40) {
+            let mut broken = small.clone();
+            let removed = broken.entries.remove(k);
+            let rejection = check_from(&broken, start).expect_err("every entry of one per class is used");
+            let variant = small.variant;
+            assert!(rejection.reason.contains("no entry matches"), "{variant}, without {removed:?}: {rejection}");
+        }
+    });
+}
+
+#[test]
 fn a_move_changed_to_a_losing_one_is_rejected() {
     let mut tried = 0;
-    for variant in quick_variants() {
-        let mut search = Minimax::new(variant).unwrap();
-        let small = one_per_class(&mut search);
+    with_certificates_to_break(|search, small, start| {
         let winner = small.winner;
-        tried += every_losing_change_is_rejected(&mut search, &small, |search, (position, _)| {
+        tried += every_losing_change_is_rejected(search, small, start, |search, (position, _)| {
             losing_move(search, winner, position).map(|m| (position, m))
         });
-    }
+    });
     assert!(tried >= 50, "only {tried} entries had a losing move to change to");
 }
 
@@ -244,12 +262,9 @@ fn a_move_changed_to_a_losing_one_is_rejected() {
 #[test]
 fn an_entry_shifted_through_a_wrong_symmetry_is_rejected() {
     let mut tried = 0;
-    for variant in quick_variants() {
-        let mut search = Minimax::new(variant).unwrap();
-        let small = one_per_class(&mut search);
-        let side = variant.side();
-        let winner = small.winner;
-        tried += every_losing_change_is_rejected(&mut search, &small, |search, (position, placed)| {
+    with_certificates_to_break(|search, small, start| {
+        let (side, winner) = (small.variant.side(), small.winner);
+        tried += every_losing_change_is_rejected(search, small, start, |search, (position, placed)| {
             views().skip(1).find_map(|wrong| {
                 let moved = seen_move(side, placed, wrong);
                 let blank = position.get(moved.row, moved.col).is_none();
@@ -257,7 +272,7 @@ fn an_entry_shifted_through_a_wrong_symmetry_is_rejected() {
                 loses.then_some((position, moved))
             })
         });
-    }
+    });
     assert!(tried >= 50, "only {tried} entries had a wrong symmetry that loses");
 }
 
@@ -289,10 +304,10 @@ fn the_checker_and_the_minimax_agree_on_who_wins() {
     }
 }
 
-/// Positions CHAOS wins with best play, ORDER to move, on a 4×4 board: games of six or eight random moves (a fixed
-/// xorshift, so every run tests the same positions) that the minimax says ORDER has thrown away. CHAOS wins no
-/// variant this small from the blank board, so this is where CHAOS's certificates come from.
-fn chaos_wins(search: &mut Minimax, count: usize) -> Vec<Position> {
+/// Positions `winner` wins with best play, ORDER to move, on a 4×4 board: games of six or eight random moves (a fixed
+/// xorshift, so every run tests the same positions) that the minimax says `winner` wins. CHAOS wins no variant this
+/// small from the blank board, so this is where CHAOS's certificates come from: positions ORDER has thrown away.
+fn wins_after_random_play(search: &mut Minimax, winner: Side, count: usize) -> Vec<Position> {
     let side = search.variant().side();
     let mut state = 0x9e37_79b9_7f4a_7c15u64;
     let mut random = move |below: usize| {
@@ -309,25 +324,26 @@ fn chaos_wins(search: &mut Minimax, count: usize) -> Vec<Position> {
             position = position.play(moves[random(moves.len())]);
         }
         let open = runs::winner(search.variant(), position).is_none();
-        if open && search.winner_from(position) == Ok(Side::Chaos) && !found.contains(&position) {
+        if open && search.winner_from(position) == Ok(winner) && !found.contains(&position) {
             found.push(position);
         }
     }
     found
 }
 
-/// The 4×4 runs of four: with runs of three, ORDER wins nearly every position random play reaches (a few in
-/// millions are CHAOS's), so they would make the search for CHAOS's positions the longest part of the test.
-fn chaos_variants() -> [Variant; 3] {
+/// The 4×4 runs of four, where random play hands positions to either side. With runs of three, ORDER wins nearly
+/// every position random play reaches (a few in millions are CHAOS's), so they would make the search for CHAOS's
+/// positions the longest part of the test.
+fn runs_of_four() -> [Variant; 3] {
     Rules::ALL.map(|rules| variant(4, 4, rules))
 }
 
 #[test]
 fn chaos_certificates_are_accepted_and_their_faults_rejected() {
     let mut losing_changes = 0;
-    for variant in chaos_variants() {
+    for variant in runs_of_four() {
         let mut search = Minimax::new(variant).unwrap();
-        for start in chaos_wins(&mut search, 4) {
+        for start in wins_after_random_play(&mut search, Side::Chaos, 4) {
             let certificate = search.certificate_from(start).unwrap();
             assert_eq!(certificate.winner, Side::Chaos);
             let checked = check_from(&certificate, start).unwrap_or_else(|e| panic!("{variant} from {start}: {e}"));
