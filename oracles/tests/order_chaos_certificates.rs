@@ -1,13 +1,14 @@
 //! The certificate checker against the plain minimax: on every small variant, the certificate read off the minimax's
-//! search is accepted, as written, as one entry per class of positions, and with each entry seen through a
-//! symmetry and the letter swap; and certificates broken in the ways a writer could break them are rejected.
+//! search is accepted, as written, without the entries for positions the winner wins in one move, as one entry per
+//! class of positions, and with each entry seen through a symmetry and the letter swap; and certificates broken in
+//! the ways a writer could break them are rejected.
 //!
 //! The two share only the judge (`oracles::order_chaos::runs`): the minimax uses no symmetry, the checker no search.
 
 use games::order_chaos::certificate::Certificate;
 use games::order_chaos::variant::{Placed, Position, Rules, Variant};
 use games::order_chaos::{Side, Symmetry};
-use oracles::order_chaos::certificate::{check, check_from};
+use oracles::order_chaos::certificate::{Checked, check, check_from};
 use oracles::order_chaos::minimax::Minimax;
 use oracles::order_chaos::runs;
 
@@ -49,10 +50,50 @@ fn least_view(position: Position) -> (Symmetry, bool) {
     views().min_by_key(|&view| seen(position, view)).expect("16 views")
 }
 
+/// Whether the side to move has a move that wins the game at once, by the judge: a position a certificate needs no
+/// entry for when that side is its winner.
+fn wins_in_one(variant: Variant, position: Position) -> bool {
+    let mover = position.to_move();
+    position.moves().any(|m| runs::winner(variant, position.play(m)) == Some(mover))
+}
+
+/// The certificate [`Minimax::certificate_from`] reads off, without the entries for positions the winner wins in one
+/// move, where the walk now stops; and what the checker must count on it. Positions are counted as the checker
+/// walks: each verified once, and a position won in one move at each arrival, as the checker does not store them.
+fn lean_from(search: &mut Minimax, start: Position) -> (Certificate, Checked) {
+    let variant = search.variant();
+    let winner = search.winner_from(start).expect("a small board");
+    let (mut entries, mut won_at_once) = (Vec::new(), 0);
+    let mut walked = std::collections::HashSet::new();
+    let mut stack = vec![start];
+    while let Some(position) = stack.pop() {
+        if runs::winner(variant, position).is_some() {
+            continue;
+        }
+        if position.to_move() == winner && wins_in_one(variant, position) {
+            won_at_once += 1;
+            continue;
+        }
+        if !walked.insert(position) {
+            continue;
+        }
+        if position.to_move() == winner {
+            let wins = search.winning_move(position).expect("a small board").expect("the winner's position");
+            entries.push((position, wins));
+            stack.push(position.play(wins));
+        } else {
+            stack.extend(position.moves().map(|m| position.play(m)));
+        }
+    }
+    let checked = Checked { positions: walked.len(), won_at_once, entries_used: entries.len(), entries_unused: 0 };
+    (Certificate { variant, winner, entries }, checked)
+}
+
 /// A certificate of the minimax's winning moves with one entry per class of positions: where the winner is to move
-/// in a position whose class has no entry yet, the minimax's first winning move there is stored for the class's
-/// least position, carried there by the view; where the class has one, its move is carried back. So every entry is
-/// met by the walk, and the checker has to find most of them through a symmetry or a letter swap.
+/// in a position it does not win in one move and whose class has no entry yet, the minimax's first winning move there
+/// is stored for the class's least position, carried there by the view; where the class has one, its move is carried
+/// back. So every entry is met by the walk, and the checker has to find most of them through a symmetry or a letter
+/// swap.
 fn one_per_class(search: &mut Minimax) -> Certificate {
     let blank = Position::empty(search.variant().side());
     one_per_class_from(search, blank)
@@ -71,6 +112,9 @@ fn one_per_class_from(search: &mut Minimax, start: Position) -> Certificate {
         }
         if position.to_move() != winner {
             stack.extend(position.moves().map(|m| position.play(m)));
+            continue;
+        }
+        if wins_in_one(variant, position) {
             continue;
         }
         let view = least_view(position);
@@ -146,16 +190,32 @@ fn losing_move(search: &mut Minimax, winner: Side, position: Position) -> Option
     position.moves().find(|&m| search.winner_from(position.play(m)) == Ok(winner.other()))
 }
 
+/// The minimax's certificate with and without the entries for positions won in one move: the checker walks the
+/// same positions through both, and the entries the lean one leaves out go unused in the full one, which has some
+/// exactly when a position was won in one move. Returns the lean one and what the checker counted on it.
+fn full_and_lean_are_accepted(search: &mut Minimax, start: Position) -> (Certificate, Checked) {
+    let variant = search.variant();
+    let full = search.certificate_from(start).expect("a small board");
+    let (lean, expected) = lean_from(search, start);
+    assert_eq!(check_from(&lean, start), Ok(expected), "{variant} from {start}");
+    let unused = full.entries.len() - lean.entries.len();
+    assert_eq!(check_from(&full, start), Ok(Checked { entries_unused: unused, ..expected }), "{variant} from {start}");
+    assert_eq!(expected.won_at_once > 0, unused > 0, "{variant} from {start}");
+    (lean, expected)
+}
+
 #[test]
 fn minimax_certificates_are_accepted_on_every_small_variant() {
     for variant in small_variants() {
         let (mut search, certificate) = minimax_certificate(variant);
         assert_eq!(Ok(certificate.winner), search.winner());
-        let checked = check(&certificate).unwrap_or_else(|e| panic!("{variant}: {e}"));
-        assert_eq!(checked.entries_used, certificate.entries.len(), "{variant}: every entry was reached");
-        assert_eq!(checked.entries_unused, 0);
+        let (lean, checked) = full_and_lean_are_accepted(&mut search, Position::empty(variant.side()));
+        // CHAOS fills a board of an even number of cells, so under `full-board` ORDER never wins in one move there.
+        // Everywhere else some reply of CHAOS leaves ORDER a win in one.
+        let can = variant.rules != Rules::FullBoard || variant.cells() % 2 == 1;
+        assert_eq!(checked.won_at_once > 0, can, "{variant}: {checked:?}");
         // As a file, read back.
-        let read = Certificate::parse(&certificate.to_string()).expect("a certificate reads as it prints");
+        let read = Certificate::parse(&lean.to_string()).expect("a certificate reads as it prints");
         assert_eq!(check(&read), Ok(checked));
     }
 }
@@ -164,12 +224,12 @@ fn minimax_certificates_are_accepted_on_every_small_variant() {
 #[test]
 fn minimax_certificates_are_accepted_on_four_by_four_runs_of_four() {
     for rules in Rules::ALL {
-        let (mut search, certificate) = minimax_certificate(variant(4, 4, rules));
+        let mut search = Minimax::new(variant(4, 4, rules)).unwrap();
+        let (_, checked) = full_and_lean_are_accepted(&mut search, Position::empty(4));
+        assert_eq!(checked.won_at_once > 0, rules != Rules::FullBoard, "{rules}: {checked:?}");
         let small = one_per_class(&mut search);
-        for certificate in [certificate, small] {
-            let checked = check(&certificate).unwrap_or_else(|e| panic!("{rules}: {e}"));
-            assert_eq!(checked.entries_unused, 0, "{rules}");
-        }
+        let checked = check(&small).unwrap_or_else(|e| panic!("{rules}: {e}"));
+        assert_eq!(checked.entries_unused, 0, "{rules}");
     }
 }
 
@@ -178,7 +238,7 @@ fn one_entry_per_class_is_enough() {
     for variant in small_variants() {
         let small = one_per_class(&mut Minimax::new(variant).unwrap());
         let checked = check(&small).unwrap_or_else(|e| panic!("{variant}: {e}"));
-        assert_eq!(checked.entries_unused, 0, "{variant}");
+        assert_eq!((checked.entries_used, checked.entries_unused), (small.entries.len(), 0), "{variant}");
     }
 }
 
@@ -215,7 +275,8 @@ fn entries_seen_through_any_symmetry_and_letter_swap_are_accepted() {
 
 /// The certificates of one entry per class whose entries the tests below change, each with its search and its
 /// start: the quick variants from the blank board, and 4×4 with runs of four from four positions random play hands
-/// to ORDER under each rule, whose certificates hold more positions where ORDER has a move that loses.
+/// to ORDER under each rule. The quick variants alone are not enough: once positions won in one move need no entry,
+/// few of their entries are for a position where ORDER has a losing move, and none under the moment rules.
 fn with_certificates_to_break(mut test: impl FnMut(&mut Minimax, &Certificate, Position)) {
     for variant in quick_variants() {
         let mut search = Minimax::new(variant).unwrap();
@@ -231,6 +292,7 @@ fn with_certificates_to_break(mut test: impl FnMut(&mut Minimax, &Certificate, P
     }
 }
 
+/// Each entry of one per class is for a position the winner does not win in one move, so without it the walk fails.
 #[test]
 fn a_removed_entry_is_rejected() {
     with_certificates_to_break(|_, small, start| {
@@ -346,8 +408,9 @@ fn chaos_certificates_are_accepted_and_their_faults_rejected() {
         for start in wins_after_random_play(&mut search, Side::Chaos, 4) {
             let certificate = search.certificate_from(start).unwrap();
             assert_eq!(certificate.winner, Side::Chaos);
-            let checked = check_from(&certificate, start).unwrap_or_else(|e| panic!("{variant} from {start}: {e}"));
-            assert_eq!(checked.entries_unused, 0, "{variant} from {start}");
+            // Every line of play CHAOS wins ends with CHAOS filling the 16th cell: a win in one move.
+            let (_, checked) = full_and_lean_are_accepted(&mut search, start);
+            assert!(checked.won_at_once > 0, "{variant} from {start}: {checked:?}");
             let small = one_per_class_from(&mut search, start);
             check_from(&small, start).unwrap_or_else(|e| panic!("{variant} from {start}, one per class: {e}"));
             // From the blank board the same entries prove nothing: ORDER's first moves lead elsewhere.
@@ -386,11 +449,12 @@ fn a_finished_start_is_judged_before_any_walk() {
     assert_eq!(check_from(&claim(Side::Order), won).map(|c| c.positions), Ok(0));
     let rejection = check_from(&claim(Side::Chaos), won).unwrap_err();
     assert_eq!(rejection.to_string(), "the game is over at the start, and ORDER has won in XXX/.O./O..");
-    // From a start with CHAOS to move, the moves of a rejection begin with CHAOS's.
+    // From a start with CHAOS to move, the moves of a rejection begin with CHAOS's. CHAOS's first move, X beside
+    // the X, leaves ORDER a win in one; its second, O there, does not.
     let rejection = check_from(&claim(Side::Order), "X../.../...".parse().unwrap()).unwrap_err();
     assert_eq!(
         rejection.to_string(),
-        "ORDER is to move and no entry matches the position under any symmetry or letter swap in XX./.../..., \
-         reached by CHAOS 1 2 X"
+        "ORDER is to move and no entry matches the position under any symmetry or letter swap in XO./.../..., \
+         reached by CHAOS 1 2 O"
     );
 }

@@ -2,11 +2,13 @@
 //! and accepts it only when the winner it names wins every line of play, judged after every move by the literal
 //! judge of [`super::runs`]. It trusts nothing of whoever wrote the certificate.
 //!
-//! From the blank board: where the winner is to move, an entry must match the position (the position seen through
-//! one of the 8 symmetries, letters swapped or not, is the entry's position) and its move is played, carried back
-//! through the inverse of that transformation; where the loser is to move, every move (every blank cell, both
-//! letters) is played. A position once verified is not walked again, so the walk visits each reachable position
-//! once.
+//! From the blank board: where the winner is to move and one of its moves (every blank cell, both letters) wins the
+//! game at once by the judge, that position is settled and needs no entry; otherwise an entry must match the
+//! position (the position seen through one of the 8 symmetries, letters swapped or not, is the entry's position)
+//! and its move is played, carried back through the inverse of that transformation; where the loser is to move,
+//! every move (every blank cell, both letters) is played. A position once verified is not walked again, so the walk
+//! visits each reachable position once; a position won in one move is settled again at each arrival instead of
+//! being stored.
 
 use std::collections::{HashMap, HashSet};
 use std::fmt;
@@ -20,9 +22,16 @@ use super::runs;
 /// What an accepted certificate showed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Checked {
-    /// Positions the walk verified, with either side to move (the game not over in any of them).
+    /// Positions the walk verified and stored, the game not over in any of them: those with the loser to move, and
+    /// those with the winner to move and no win in one move, where an entry's move was played. Positions won in one
+    /// move are not among them: they are counted in `won_at_once`.
     pub positions: usize,
-    /// Entries whose move was played somewhere in the walk.
+    /// Arrivals at a position with the winner to move where some move of the winner wins the game at once, by the
+    /// judge: the walk ends there, with no entry. Such positions are not stored, since there is one for nearly
+    /// every reply of the loser that fails to stop a win; so a position reached by two lines of play counts twice.
+    pub won_at_once: usize,
+    /// Entries whose move was played somewhere in the walk. An entry that matches only positions won in one move is
+    /// never played.
     pub entries_used: usize,
     /// Entries no line of play reached: allowed, and counted so a bloated certificate shows.
     pub entries_unused: usize,
@@ -68,7 +77,7 @@ pub fn check(certificate: &Certificate) -> Result<Checked, Rejection> {
 pub fn check_from(certificate: &Certificate, start: Position) -> Result<Checked, Rejection> {
     let entries = entry_map(certificate)?;
     let (verified, used, moves) = (HashSet::new(), HashSet::new(), Vec::new());
-    let mut walk = Walk { certificate, entries, verified, used, moves, first_mover: start.to_move() };
+    let mut walk = Walk { certificate, entries, verified, won_at_once: 0, used, moves, first_mover: start.to_move() };
     if start.side() != certificate.variant.side() {
         let reason = format!("the start has side {}, the certificate {}", start.side(), certificate.variant.side());
         return Err(walk.reject(start, reason));
@@ -80,6 +89,7 @@ pub fn check_from(certificate: &Certificate, start: Position) -> Result<Checked,
     }
     Ok(Checked {
         positions: walk.verified.len(),
+        won_at_once: walk.won_at_once,
         entries_used: walk.used.len(),
         entries_unused: certificate.entries.len() - walk.used.len(),
     })
@@ -150,8 +160,10 @@ pub fn matching_move(entries: &HashMap<Position, Placed>, position: Position) ->
 struct Walk<'a> {
     certificate: &'a Certificate,
     entries: HashMap<Position, Placed>,
-    /// Positions from which every line of play has been checked.
+    /// Positions from which every line of play has been checked, other than those won in one move.
     verified: HashSet<Position>,
+    /// Arrivals at positions the winner wins in one move.
+    won_at_once: usize,
     /// The entries' positions whose moves were played.
     used: HashSet<Position>,
     /// The moves from the start to the position being walked.
@@ -170,6 +182,12 @@ impl Walk<'_> {
             return Ok(());
         }
         if position.to_move() == self.certificate.winner {
+            if self.wins_in_one(position) {
+                // Not stored in `verified`: trying the moves again costs less than a set that grows by one position
+                // for each of the loser's replies.
+                self.won_at_once += 1;
+                return Ok(());
+            }
             let placed = self.entry_move(position)?;
             self.after(position, placed)?;
         } else {
@@ -201,6 +219,14 @@ impl Walk<'_> {
         };
         self.moves.pop();
         walked
+    }
+
+    /// Whether some move of the winner in `position` wins the game at once. Every move is tried with the judge, so
+    /// that a move which completes a run only looks like a win (a run of k + 1 under `moment-exact`, a fill that
+    /// makes ORDER's run when CHAOS is the winner) is not taken for one.
+    fn wins_in_one(&self, position: Position) -> bool {
+        let (variant, winner) = (self.certificate.variant, self.certificate.winner);
+        position.moves().any(|placed| runs::winner(variant, position.play(placed)) == Some(winner))
     }
 
     /// The winner's move in `position` by [`matching_move`], which must go onto a blank cell.
@@ -249,34 +275,111 @@ mod tests {
 
     /// Runs of two on 2×2 under `moment-any`: ORDER writes X in a corner; CHAOS must write O (an X anywhere makes
     /// two in a line, as every two cells of a 2×2 board share a row, a column or a diagonal); then any letter
-    /// anywhere makes two. CHAOS's O beside the X (two cells, one class under the transpose) and across the diagonal
-    /// need an entry each.
+    /// anywhere makes two, so ORDER wins in one move and needs no entry there. The two entries after the first are
+    /// what a certificate held before that rule: still valid, and unused.
     fn two_by_two() -> Certificate {
         let text = "order-chaos certificate\nrules moment-any\nside 2\nrun 2\nwinner ORDER\nentries 3\n\
                     ../.. 1 1 X\nXO/.. 2 1 X\nX./.O 1 2 X\n";
         Certificate::parse(text).expect("a well-formed certificate")
     }
 
+    /// Runs of two on 2×2 under `full-board`: every full 2×2 board holds a run of two, so ORDER wins whatever anyone
+    /// plays; but CHAOS fills the board, so ORDER never wins in one move and needs an entry wherever it is to move.
+    /// CHAOS's six replies to X in a corner make four classes: XX/.. with X./X. (the transpose), XO/.. with X./O.,
+    /// X./.X and X./.O.
+    fn two_by_two_full() -> Certificate {
+        let text = "order-chaos certificate\nrules full-board\nside 2\nrun 2\nwinner ORDER\nentries 5\n\
+                    ../.. 1 1 X\nXX/.. 2 1 X\nXO/.. 2 1 X\nX./.X 1 2 X\nX./.O 1 2 X\n";
+        Certificate::parse(text).expect("a well-formed certificate")
+    }
+
+    fn claim(variant: &str, winner: Side) -> Certificate {
+        let text = format!("order-chaos certificate\n{variant}\nwinner {winner}\nentries 0\n");
+        Certificate::parse(&text).expect("a well-formed certificate")
+    }
+
+    fn position(text: &str) -> Position {
+        text.parse().expect("a hand-written position")
+    }
+
     #[test]
     fn a_hand_written_certificate_is_accepted_through_its_symmetries() {
-        let mut certificate = two_by_two();
-        // Positions: the blank board, X./.. with CHAOS to move, and XO/.., X./O. (through the transpose), X./.O.
-        assert_eq!(check(&certificate), Ok(Checked { positions: 5, entries_used: 3, entries_unused: 0 }));
+        let mut certificate = two_by_two_full();
+        // Positions: the blank board, X./.. with CHAOS to move, CHAOS's six replies, and ORDER's five answers (X./X.
+        // answered through the transpose makes XX/X., as XX/.. does).
+        let all_used = Checked { positions: 13, won_at_once: 0, entries_used: 5, entries_unused: 0 };
+        assert_eq!(check(&certificate), Ok(all_used));
         // The diagonal entry written through a flip of the rows and the letter swap: X./.O becomes .O/X. and then
         // .X/O., and its move X in (1, 2) becomes (2, 2) and then O.
-        certificate.entries[2] = (".X/O.".parse().unwrap(), Placed { row: 1, col: 1, letter: Letter::O });
-        assert_eq!(check(&certificate), Ok(Checked { positions: 5, entries_used: 3, entries_unused: 0 }));
+        certificate.entries[4] = (position(".X/O."), Placed { row: 1, col: 1, letter: Letter::O });
+        assert_eq!(check(&certificate), Ok(all_used));
     }
 
     #[test]
     fn a_missing_entry_is_named_with_the_moves_that_reach_it() {
-        let mut certificate = two_by_two();
+        let mut certificate = two_by_two_full();
         certificate.entries.pop();
         let rejection = check(&certificate).unwrap_err();
         assert_eq!(
             rejection.to_string(),
             "ORDER is to move and no entry matches the position under any symmetry or letter swap in X./.O, reached \
              by ORDER 1 1 X, CHAOS 2 2 O"
+        );
+    }
+
+    #[test]
+    fn a_win_in_one_needs_no_entry() {
+        // The blank board and X./..; then CHAOS's three O's each leave ORDER a win in one.
+        let mut certificate = two_by_two();
+        let walked = Checked { positions: 2, won_at_once: 3, entries_used: 1, entries_unused: 2 };
+        assert_eq!(check(&certificate), Ok(walked));
+        certificate.entries.truncate(1);
+        assert_eq!(check(&certificate), Ok(Checked { entries_unused: 0, ..walked }));
+        // From a position ORDER wins in one move, nothing at all.
+        let order = claim("rules moment-any\nside 2\nrun 2", Side::Order);
+        let settled = Checked { positions: 0, won_at_once: 1, entries_used: 0, entries_unused: 0 };
+        assert_eq!(check_from(&order, position("XO/..")), Ok(settled));
+    }
+
+    /// A move that completes a line is a win in one only when the judge says so. On 4×4 with runs of three, in
+    /// XX.X/OO.O/..../.... X in (1, 3) makes four X and O in (2, 3) four O: runs under `moment-any`, not exact runs
+    /// under `moment-exact`, where ORDER has no other move that makes one.
+    #[test]
+    fn a_run_of_k_plus_one_is_no_win_in_one_under_moment_exact() {
+        let settled = Checked { positions: 0, won_at_once: 1, entries_used: 0, entries_unused: 0 };
+        let four = position("XX.X/OO.O/..../....");
+        assert_eq!(check_from(&claim("rules moment-any\nside 4\nrun 3", Side::Order), four), Ok(settled));
+        let exact = claim("rules moment-exact\nside 4\nrun 3", Side::Order);
+        assert_eq!(
+            check_from(&exact, four).unwrap_err().to_string(),
+            "ORDER is to move and no entry matches the position under any symmetry or letter swap in \
+             XX.X/OO.O/..../...."
+        );
+        // Without the last X and O, the same move makes an exact run of three.
+        assert_eq!(check_from(&exact, position("XX../OO../..../....")), Ok(settled));
+    }
+
+    /// CHAOS wins in one move by filling the board without ORDER's win. In X.XX/XOOX/OXXO/XOOX, O in (1, 2) makes
+    /// three O on a diagonal, and X makes four X on row 1: a win for ORDER under `moment-any`, so there CHAOS has
+    /// no win in one; under `moment-exact` the four X are no run of three, and the X fills the board for CHAOS.
+    #[test]
+    fn chaos_wins_in_one_by_a_fill_that_makes_no_run_for_order() {
+        let last = position("X.XX/XOOX/OXXO/XOOX");
+        let exact = claim("rules moment-exact\nside 4\nrun 3", Side::Chaos);
+        let settled = Checked { positions: 0, won_at_once: 1, entries_used: 0, entries_unused: 0 };
+        assert_eq!(check_from(&exact, last), Ok(settled));
+        let mut any = claim("rules moment-any\nside 4\nrun 3", Side::Chaos);
+        assert_eq!(
+            check_from(&any, last).unwrap_err().to_string(),
+            "CHAOS is to move and no entry matches the position under any symmetry or letter swap in \
+             X.XX/XOOX/OXXO/XOOX"
+        );
+        // An entry there is played and judged: ORDER's run, whoever wrote it.
+        any.entries.push((last, Placed { row: 0, col: 1, letter: Letter::X }));
+        assert_eq!(
+            check_from(&any, last).unwrap_err().to_string(),
+            "ORDER has won (CHAOS wrote 1 2 X), but the certificate claims CHAOS wins in XXXX/XOOX/OXXO/XOOX, \
+             reached by CHAOS 1 2 X"
         );
     }
 
