@@ -14,8 +14,10 @@
 //!
 //! Each entry is a position where the winner is to move, and the winner's move there (`r c n`, 1-based, as in the
 //! protocol). It claims that the winner, starting from the blank board with ORDER to move, wins against every move
-//! of the other side by playing, in every position the game reaches with the winner to move, the move of the entry
-//! for that position. A position the game reaches matches an entry when it equals the entry's position seen
+//! of the other side by playing, in every position the game reaches with the winner to move, a move that wins at
+//! once if there is one, and otherwise the move of the entry for that position. A win in one needs no entry: a
+//! checker finds it by trying every move, and in a proof of ORDER's win most positions are such (every reply of
+//! CHAOS that fails to block a threat). A position the game reaches matches an entry when it equals the entry's position seen
 //! through one of the square's 8 symmetries, with the letters swapped or not; the entry's move is then played
 //! through the same transformation. The rules are the same under both, so any match will do, and a certificate
 //! need hold only one position of each class. What a checker must verify, and how, is in

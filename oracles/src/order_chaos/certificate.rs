@@ -14,7 +14,7 @@ use std::collections::{HashMap, HashSet};
 use std::fmt;
 
 use games::order_chaos::certificate::Certificate;
-use games::order_chaos::variant::{Placed, Position};
+use games::order_chaos::variant::{Placed, Position, Variant};
 use games::order_chaos::{Side, Symmetry};
 
 use super::runs;
@@ -157,6 +157,12 @@ pub fn matching_move(entries: &HashMap<Position, Placed>, position: Position) ->
     None
 }
 
+/// A move of `winner`, to move in `position`, that wins the game at once by the judge: the first in [`Position::moves`]
+/// order. This is the walk's reading of a win in one, so a player of a certificate can play what the walk checked.
+pub fn win_in_one(variant: Variant, winner: Side, position: Position) -> Option<Placed> {
+    position.moves().find(|&placed| runs::winner(variant, position.play(placed)) == Some(winner))
+}
+
 struct Walk<'a> {
     certificate: &'a Certificate,
     entries: HashMap<Position, Placed>,
@@ -225,8 +231,7 @@ impl Walk<'_> {
     /// that a move which completes a run only looks like a win (a run of k + 1 under `moment-exact`, a fill that
     /// makes ORDER's run when CHAOS is the winner) is not taken for one.
     fn wins_in_one(&self, position: Position) -> bool {
-        let (variant, winner) = (self.certificate.variant, self.certificate.winner);
-        position.moves().any(|placed| runs::winner(variant, position.play(placed)) == Some(winner))
+        win_in_one(self.certificate.variant, self.certificate.winner, position).is_some()
     }
 
     /// The winner's move in `position` by [`matching_move`], which must go onto a blank cell.

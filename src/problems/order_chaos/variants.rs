@@ -17,7 +17,7 @@ use games::contest::quote;
 use games::order_chaos::certificate::Certificate;
 use games::order_chaos::variant::{Placed, Position, Rules, Variant, read_placed};
 use games::order_chaos::{NAME, Reader, Side, parse_side};
-use oracles::order_chaos::certificate::matching_move;
+use oracles::order_chaos::certificate::{matching_move, win_in_one};
 
 use super::judge::variant_winner;
 use crate::interactive::{Connection, JudgeOptions, Judged};
@@ -54,9 +54,14 @@ pub fn play(certificate: &Certificate, input: &mut dyn BufRead, output: &mut dyn
                 break;
             }
             let placed = if position.to_move() == us {
-                // The checker's own reading of an entry's match, so what is played is what was checked.
-                let placed = matching_move(&entries, position).map(|(_, placed)| placed).with_context(|| {
-                    format!("game {game}: the certificate has no entry for {position}, where {us} is to move")
+                // The checker's own readings of a win in one and of an entry's match, so what is played is what was
+                // checked: a win in one needs no entry.
+                let entry = || matching_move(&entries, position).map(|(_, placed)| placed);
+                let placed = win_in_one(variant, us, position).or_else(entry).with_context(|| {
+                    format!(
+                        "game {game}: the certificate has no entry for {position}, where {us} is to move and cannot \
+                         win at once"
+                    )
                 })?;
                 anyhow::ensure!(
                     position.get(placed.row, placed.col).is_none(),
