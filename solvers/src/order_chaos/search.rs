@@ -70,8 +70,11 @@
 //!
 //! [`Search::certify`] walks the proof from the blank board, one entry per class of positions reached with the
 //! winner to move, every reply of the loser followed until the game ends as the rules say (the checker replays
-//! every move, so the walk does not stop at the search's early cuts). Among the winner's proved moves it takes an
-//! immediate win, then a move whose reply set is settled at once, then the one whose proof took least work.
+//! every move, so the walk does not stop at the search's early cuts). A position where the winner wins in one move
+//! needs no entry (the checker finds that move itself); these are most of the positions an ORDER proof reaches,
+//! every reply that fails to block a threat. Among the winner's proved moves the walk takes a move whose replies
+//! are settled at once, then the one that leaves the fewest replies needing an entry, then the one whose proof took
+//! least work. A position whose own entry outlived its children's is proved again from below it.
 //!
 //! [`Search::save`] writes the table's decided entries and its heavier open ones; [`Search::load`] reads them
 //! back. Decided entries are facts about positions, so resuming from any checkpoint is sound; open entries only
@@ -692,6 +695,8 @@ pub struct Limits {
     pub stop: Option<Arc<AtomicBool>>,
     pub checkpoint: Option<std::path::PathBuf>,
     pub checkpoint_every: Duration,
+    /// How often a certificate's walk reports how far it has got.
+    pub progress_every: Duration,
 }
 
 impl Default for Limits {
@@ -703,6 +708,7 @@ impl Default for Limits {
             stop: None,
             checkpoint: None,
             checkpoint_every: Duration::from_secs(300),
+            progress_every: Duration::from_secs(60),
         }
     }
 }
@@ -947,15 +953,18 @@ impl Search {
                 .iter()
                 .filter_map(|&(placed, child)| {
                     let slot = self.table.get(self.geometry.key(child))?;
-                    (winner_of((slot.pn, slot.dn)) == Some(winner)).then_some((slot.work, placed))
+                    (winner_of((slot.pn, slot.dn)) == Some(winner)).then_some((slot.work, placed, child))
                 })
+                .map(|(work, placed, child)| (self.open_replies(child, winner), work, placed))
                 .min();
-            if let Some((_, placed)) = proved {
+            if let Some((_, _, placed)) = proved {
                 return Ok(placed);
             }
             if round == 0 {
                 // Evicted since it was proved: prove the position again, which leaves its children in the table.
-                self.settle(position, winner)?;
+                // The position's own entry may have outlived its children's, so the search starts below it rather
+                // than at a lookup that would answer at once.
+                self.reprove(position, winner)?;
             }
         }
         for &(placed, child) in &moves {
@@ -966,12 +975,25 @@ impl Search {
         Err(io::Error::other(format!("no move of {winner} in {position} was proved to win")))
     }
 
-    fn settle(&mut self, position: Position, winner: Side) -> io::Result<()> {
-        match self.solve(position)? {
-            Ok(side) if side == winner => Ok(()),
-            Ok(side) => Err(io::Error::other(format!("{position} came out a win for {side}, not {winner}"))),
-            Err(stopped) => Err(io::Error::other(format!("stopped while writing the certificate: {stopped:?}"))),
+    fn reprove(&mut self, position: Position, winner: Side) -> io::Result<()> {
+        self.stopped = None;
+        let key = self.geometry.key(position);
+        let found = loop {
+            let numbers = self.mid(position, key, INFINITE, INFINITE);
+            if let Some(e) = self.failure.take() {
+                return Err(e);
+            }
+            if let Some(stopped) = self.stopped.take() {
+                return Err(io::Error::other(format!("stopped while writing the certificate: {stopped:?}")));
+            }
+            if let Some(side) = winner_of(numbers) {
+                break side;
+            }
+        };
+        if found != winner {
+            return Err(io::Error::other(format!("{position} came out a win for {found}, not {winner}")));
         }
+        Ok(())
     }
 
     fn settle_child(&mut self, position: Position) -> io::Result<Side> {
@@ -979,6 +1001,36 @@ impl Search {
             Ok(side) => Ok(side),
             Err(stopped) => Err(io::Error::other(format!("stopped while writing the certificate: {stopped:?}"))),
         }
+    }
+
+    /// A move of the winner, to move in `position` (the game not over), that ends the game in the winner's favour
+    /// at once: where the certificate needs no entry.
+    fn win_at_once(&self, position: Position) -> Option<Placed> {
+        let (x, o) = position.masks();
+        if self.geometry.variant.rules.at_the_moment() && position.to_move() == Side::Order {
+            // ORDER wins in one exactly when a live window is one letter short, as completing it makes the run.
+            let (to_x, to_o, _) = self.geometry.threats(x, o);
+            let (cells, letter) = if to_x != 0 { (to_x, Letter::X) } else { (to_o, Letter::O) };
+            let side = position.side();
+            return bits(cells).next().map(|cell| Placed { row: cell / side, col: cell % side, letter });
+        }
+        let mover = position.to_move();
+        position.moves().find(|&placed| self.over(position.play(placed), placed) == Some(mover))
+    }
+
+    /// The loser's replies in `position` (the loser to move) after which the game goes on and the winner has no win
+    /// in one: the positions of the next level that need an entry.
+    fn open_replies(&self, position: Position, winner: Side) -> usize {
+        position
+            .moves()
+            .filter(|&reply| {
+                let next = position.play(reply);
+                self.over(next, reply).is_none() && {
+                    debug_assert_eq!(next.to_move(), winner);
+                    self.win_at_once(next).is_none()
+                }
+            })
+            .count()
     }
 
     /// Whether the game is over after `placed` was written to reach `position`, and who won.
@@ -1004,11 +1056,17 @@ impl Search {
     /// Write the certificate of the blank board's winner: its entries to `entries`, one line each. Returns the
     /// winner and the count; [`certify_to`] puts the header in front.
     pub fn certify(&mut self, entries: &mut dyn Write) -> io::Result<(Side, u64)> {
-        self.certify_from(Position::empty(self.geometry.variant.side()), entries)
+        self.certify_from(Position::empty(self.geometry.variant.side()), entries, &mut |_| {})
     }
 
     /// The entries of a proof from `blank`, ORDER to move there: the certificate's walk from another start.
-    fn certify_from(&mut self, blank: Position, entries: &mut dyn Write) -> io::Result<(Side, u64)> {
+    /// `progress` hears how far the walk has got about every [`Limits::progress_every`].
+    fn certify_from(
+        &mut self,
+        blank: Position,
+        entries: &mut dyn Write,
+        progress: &mut dyn FnMut(&Certifying),
+    ) -> io::Result<(Side, u64)> {
         if blank.to_move() != Side::Order {
             return Err(io::Error::other(format!("{blank}: a walk starts with ORDER to move")));
         }
@@ -1016,43 +1074,54 @@ impl Search {
             Ok(winner) => winner,
             Err(stopped) => return Err(io::Error::other(format!("the blank board is not settled: {stopped:?}"))),
         };
+        let started = Instant::now();
+        let mut told = started;
+        let mut done = Certifying { nodes_before: self.stats.nodes, ..Certifying::default() };
         let mut seen = HashSet::new();
-        let mut count = 0;
         // Depth-first over the positions with the winner to move, by an explicit stack so that deep boards do not
         // deepen the call stack.
         let mut stack = Vec::new();
         match winner {
             Side::Order => stack.push(blank),
-            Side::Chaos => self.after_loser(blank, &mut stack)?,
+            Side::Chaos => self.after_loser(blank, &mut stack, &mut done)?,
         }
         let mut line = String::new();
         while let Some(position) = stack.pop() {
             if !seen.insert(self.geometry.canonical(position)) {
                 continue;
             }
+            if told.elapsed() >= self.limits.progress_every {
+                told = Instant::now();
+                done.waiting = stack.len();
+                done.nodes = self.stats.nodes - done.nodes_before;
+                done.seconds = started.elapsed().as_secs_f64();
+                progress(&done);
+            }
             let placed = self.winning_move(position, winner)?;
             line.clear();
             write_entry(&mut line, &(position, placed)).map_err(io::Error::other)?;
             entries.write_all(line.as_bytes())?;
-            count += 1;
+            done.entries += 1;
             let after = position.play(placed);
             match self.over(after, placed) {
                 Some(side) if side == winner => continue,
                 Some(side) => {
                     return Err(io::Error::other(format!("{placed} in {position} ends the game as {side}'s win")));
                 }
-                None => self.after_loser(after, &mut stack)?,
+                None => self.after_loser(after, &mut stack, &mut done)?,
             }
         }
-        Ok((winner, count))
+        Ok((winner, done.entries))
     }
 
-    /// Push every position the loser's moves from `position` reach where the game goes on.
-    fn after_loser(&self, position: Position, stack: &mut Vec<Position>) -> io::Result<()> {
+    /// Push every position the loser's moves from `position` reach where the game goes on and the winner has no
+    /// win in one; count those where it has.
+    fn after_loser(&self, position: Position, stack: &mut Vec<Position>, done: &mut Certifying) -> io::Result<()> {
         let loser = position.to_move();
         for reply in position.moves() {
             let next = position.play(reply);
             match self.over(next, reply) {
+                None if self.win_at_once(next).is_some() => done.won_at_once += 1,
                 None => stack.push(next),
                 Some(side) if side != loser => {}
                 Some(_) => return Err(io::Error::other(format!("{reply} in {position} wins for {loser}"))),
@@ -1067,10 +1136,12 @@ impl Search {
         &mut self,
         out: &mut dyn Write,
         scratch: &mut S,
+        progress: &mut dyn FnMut(&Certifying),
     ) -> io::Result<(Side, u64, u64)> {
         let (winner, count) = {
             let mut buffered = BufWriter::new(&mut *scratch);
-            let result = self.certify(&mut buffered)?;
+            let blank = Position::empty(self.geometry.variant.side());
+            let result = self.certify_from(blank, &mut buffered, progress)?;
             buffered.flush()?;
             result
         };
@@ -1086,18 +1157,33 @@ impl Search {
     /// The certificate as text, for boards small enough to hold it in memory.
     pub fn certificate_text(&mut self) -> io::Result<String> {
         let mut out = Vec::new();
-        self.certify_to(&mut out, &mut io::Cursor::new(Vec::new()))?;
+        self.certify_to(&mut out, &mut io::Cursor::new(Vec::new()), &mut |_| {})?;
         String::from_utf8(out).map_err(io::Error::other)
     }
 
     /// Write the certificate to `path`, its entries streamed through a scratch file beside it.
-    pub fn certify_file(&mut self, path: &Path) -> io::Result<(Side, u64, u64)> {
+    pub fn certify_file(&mut self, path: &Path, progress: &mut dyn FnMut(&Certifying)) -> io::Result<(Side, u64, u64)> {
         let scratch_path = path.with_extension("entries.partial");
         let mut scratch = File::options().read(true).write(true).create(true).truncate(true).open(&scratch_path)?;
-        let result = self.certify_to(&mut BufWriter::new(File::create(path)?), &mut scratch);
+        let result = self.certify_to(&mut BufWriter::new(File::create(path)?), &mut scratch, progress);
         std::fs::remove_file(&scratch_path)?;
         result
     }
+}
+
+/// How far a certificate's walk has got.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Certifying {
+    /// Entries written.
+    pub entries: u64,
+    /// Positions reached with the winner to move and a win in one, which need no entry (each time one is reached).
+    pub won_at_once: u64,
+    /// Positions waiting to be walked.
+    pub waiting: usize,
+    /// Positions searched again since the walk began, for proofs the table had lost.
+    pub nodes: u64,
+    nodes_before: u64,
+    pub seconds: f64,
 }
 
 const MAGIC: &[u8; 16] = b"gamecheck-ocs-1\n";
@@ -1375,6 +1461,16 @@ mod tests {
             }
             Ok((position.play(placed), placed))
         };
+        // A win in one needs no entry: some move of the winner ends the game in its favour, tried literally.
+        let wins_at_once = |position: Position| {
+            position.moves().any(|m| {
+                let next = position.play(m);
+                match certificate.winner {
+                    Side::Order => literal_order_won(v, next),
+                    Side::Chaos => next.is_full() && !literal_order_won(v, next),
+                }
+            })
+        };
         let mut seen = HashSet::new();
         let mut stack = vec![start];
         while let Some(position) = stack.pop() {
@@ -1382,6 +1478,7 @@ mod tests {
                 continue;
             }
             match certificate.winner {
+                Side::Order if wins_at_once(position) => {}
                 Side::Order => {
                     let (after, placed) = play(position)?;
                     if literal_order_won(v, after) {
@@ -1407,7 +1504,7 @@ mod tests {
                         if literal_order_won(v, after) {
                             return Err(format!("{order} in {position} wins for ORDER"));
                         }
-                        if after.is_full() {
+                        if after.is_full() || wins_at_once(after) {
                             continue;
                         }
                         let (next, placed) = play(after)?;
@@ -1446,12 +1543,37 @@ mod tests {
             assert_eq!(certificate.variant, v);
             assert_eq!(certificate.winner, solve(v, Position::empty(v.side())), "{v}");
             replay(&certificate).unwrap_or_else(|e| panic!("{v}: {e}"));
+            // A win in one needs no entry, so none is written.
+            for (position, _) in &certificate.entries {
+                let won = position.moves().any(|m| literal_order_won(v, position.play(m)));
+                assert!(!won, "{v}: {position} has an entry and a win in one");
+            }
             // Every entry is one the walk reached, so each is needed.
             for drop in [0, certificate.entries.len() - 1] {
                 let mut short = certificate.clone();
                 short.entries.remove(drop);
                 assert!(replay(&short).is_err(), "{v}: without entry {drop}");
             }
+        }
+    }
+
+    /// A table far too small for the proof loses most of it, children before parents or parents before children;
+    /// the walk proves again what it lost and still writes a certificate that replays, and says how far it has got.
+    #[test]
+    fn a_walk_over_a_tiny_table_proves_again_what_it_lost() {
+        for v in [variant(5, 4, Rules::MomentAny), variant(4, 4, Rules::MomentExact)] {
+            let mut search = Search::new(v, Limits { memory: 1 << 10, progress_every: Duration::ZERO, ..limits() });
+            let mut heard: Vec<Certifying> = Vec::new();
+            let (mut out, mut scratch) = (Vec::new(), io::Cursor::new(Vec::new()));
+            let (winner, count, _) =
+                search.certify_to(&mut out, &mut scratch, &mut |done| heard.push(done.clone())).unwrap();
+            let certificate = Certificate::parse(std::str::from_utf8(&out).unwrap()).unwrap();
+            assert_eq!((winner, certificate.entries.len() as u64), (Side::Order, count), "{v}");
+            replay(&certificate).unwrap_or_else(|e| panic!("{v}: {e}"));
+            assert!(heard.len() as u64 >= count / 2, "{v}: heard {} times for {count} entries", heard.len());
+            assert!(heard.windows(2).all(|w| w[0].entries <= w[1].entries && w[0].nodes <= w[1].nodes), "{v}");
+            let last = heard.last().unwrap();
+            assert!(last.entries < count && last.won_at_once > 0 && last.nodes > 0, "{v}: {last:?}");
         }
     }
 
@@ -1477,7 +1599,7 @@ mod tests {
                     continue;
                 }
                 let mut entries = Vec::new();
-                let (winner, count) = search.certify_from(position, &mut entries).unwrap();
+                let (winner, count) = search.certify_from(position, &mut entries, &mut |_| {}).unwrap();
                 let mut text = String::new();
                 write_header(&mut text, v, winner, count as usize).unwrap();
                 text.push_str(std::str::from_utf8(&entries).unwrap());

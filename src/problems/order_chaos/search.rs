@@ -10,7 +10,7 @@ use std::time::Duration;
 use anyhow::{Context, bail};
 use games::order_chaos::certificate::Certificate;
 use games::order_chaos::variant::{Position, Variant};
-use solvers::order_chaos::search::{Limits, Search, Stopped};
+use solvers::order_chaos::search::{Certifying, Limits, Search, Stopped};
 
 /// What `prove order-chaos --rules …` was asked.
 #[derive(Clone, Debug)]
@@ -66,6 +66,7 @@ pub fn prove(options: &GameSearch, report: &mut dyn Write) -> anyhow::Result<boo
         stop: Some(stop),
         checkpoint: options.checkpoint.clone(),
         checkpoint_every: options.checkpoint_every,
+        ..Limits::default()
     };
     let mut search = Search::new(variant, limits);
     if let Some(path) = options.checkpoint.as_deref().filter(|p| p.exists()) {
@@ -125,8 +126,17 @@ pub fn prove(options: &GameSearch, report: &mut dyn Write) -> anyhow::Result<boo
         return Ok(false);
     }
     let Some(path) = &options.certificate else { return Ok(true) };
-    let (winner, entries, bytes) =
-        search.certify_file(path).with_context(|| format!("writing the certificate {}", path.display()))?;
+    // A walk of a large proof takes as long as the search did; it says how far it has got on standard error.
+    let mut progress = |done: &Certifying| {
+        eprintln!(
+            "certificate: {} entries written, {} wins in one reached, {} positions waiting, {} positions searched \
+             again, {:.0} s",
+            done.entries, done.won_at_once, done.waiting, done.nodes, done.seconds
+        )
+    };
+    let (winner, entries, bytes) = search
+        .certify_file(path, &mut progress)
+        .with_context(|| format!("writing the certificate {}", path.display()))?;
     writeln!(report, "certificate: {}, {entries} entries, {bytes} bytes, winner {winner}", path.display())?;
     let certificate = read(path)?;
     if certificate.winner != winner {
@@ -155,8 +165,8 @@ fn replay(certificate: &Certificate, report: &mut dyn Write) -> anyhow::Result<b
     match independent_check(certificate) {
         Ok(checked) => writeln!(
             report,
-            "independent check: accepted ({} positions walked, {} entries used, {} unused)",
-            checked.positions, checked.entries_used, checked.entries_unused
+            "independent check: accepted ({} positions walked, {} wins in one found, {} entries used, {} unused)",
+            checked.positions, checked.won_at_once, checked.entries_used, checked.entries_unused
         )?,
         Err(e) => {
             writeln!(report, "independent check: REJECTED: {e}")?;
