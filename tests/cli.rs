@@ -535,6 +535,22 @@ mod order_chaos {
         }
     }
 
+    /// A certificate the search wrote has no entry where ORDER wins in one move, so the player finds those wins
+    /// itself, as the checker does; it never loses either.
+    #[test]
+    fn a_certificate_without_wins_in_one_is_played_to_the_win() {
+        let ours = assert_cmd::cargo::cargo_bin("gamecheck").display().to_string();
+        let committed = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/order-chaos/moment-exact-5x5-run4.cert");
+        let file = committed.display().to_string();
+        let mut command = gamecheck();
+        command.args(["judge", "order-chaos", "--rules", "moment-exact", "--side", "5", "--run", "4", "--quiet"]);
+        command.args(["--timeout", "5", "--", &ours, "play", "order-chaos", "--certificate", &file]);
+        command.assert().success().stdout(
+            predicate::str::contains("the program won 1000 of 1000 games (0 as CHAOS, 1000 as ORDER")
+                .and(predicate::str::contains("LOST").not()),
+        );
+    }
+
     /// The grader of a variant checks the program's moves as the contest's does, and says how to replay the game
     /// under the same rules.
     #[test]

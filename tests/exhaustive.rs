@@ -167,5 +167,5 @@ fn order_chaos_committed_certificates_pass_the_independent_checker() {
         }
         checked += 1;
     }
-    assert_eq!(checked, 9);
+    assert_eq!(checked, 11);
 }
