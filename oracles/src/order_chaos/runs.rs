@@ -13,40 +13,84 @@ use games::order_chaos::variant::{Position, Rules, Variant};
 /// lines backwards, so they find the same runs.
 const STEPS: [(i32, i32); 4] = [(0, 1), (1, 0), (1, 1), (1, -1)];
 
-/// The lengths of every maximal run on the board: from every cell holding a letter, in every direction, when the
-/// cell before it in that direction does not hold the same letter, count how many cells from it on hold that letter.
-/// Lazy, so that a judge asking for any one run stops at the first.
+/// The cells of a position as the judge reads them: the side, and the masks of `X` and of `O` (bit `row * side +
+/// col`, as [`Position::masks`] has them), read once.
+#[derive(Clone, Copy)]
+struct Cells {
+    side: i32,
+    x: u64,
+    o: u64,
+}
+
+impl Cells {
+    fn of(position: Position) -> Cells {
+        let (x, o) = position.masks();
+        Cells { side: i32::from(position.side()), x, o }
+    }
+
+    /// The mask of the letter at (`row`, `col`), standing for the letter; `None` for a blank cell.
+    fn letter(self, row: i32, col: i32) -> Option<u64> {
+        [self.x, self.o].into_iter().find(|&mask| self.holds(mask, row, col))
+    }
+
+    /// Whether (`row`, `col`) is on the board and holds the letter of `mask`. A cell off the board holds nothing.
+    #[inline]
+    fn holds(self, mask: u64, row: i32, col: i32) -> bool {
+        let on_board = (0..self.side).contains(&row) && (0..self.side).contains(&col);
+        on_board && mask >> (row * self.side + col) & 1 == 1
+    }
+
+    /// How many cells from (`row`, `col`) on, one `(dr, dc)` step at a time, hold the letter of `mask`.
+    #[inline]
+    fn count(self, mask: u64, (row, col): (i32, i32), (dr, dc): (i32, i32)) -> usize {
+        let mut length = 0;
+        while self.holds(mask, row + dr * length, col + dc * length) {
+            length += 1;
+        }
+        length as usize
+    }
+}
+
+/// Whether the board has a maximal run whose length `wanted` accepts: from every cell holding a letter, in every
+/// direction, when the cell before it in that direction does not hold the same letter, count how many cells from it
+/// on hold that letter. Stops at the first run wanted.
+pub fn any_maximal_run(position: Position, mut wanted: impl FnMut(usize) -> bool) -> bool {
+    let cells = Cells::of(position);
+    for row in 0..cells.side {
+        for col in 0..cells.side {
+            let Some(letter) = cells.letter(row, col) else { continue };
+            for (dr, dc) in STEPS {
+                if cells.holds(letter, row - dr, col - dc) {
+                    // Not the first cell of its run in this direction: the run is counted from its first cell.
+                    continue;
+                }
+                if wanted(cells.count(letter, (row, col), (dr, dc))) {
+                    return true;
+                }
+            }
+        }
+    }
+    false
+}
+
+/// The lengths of every maximal run on the board, in the order [`any_maximal_run`] meets them.
 pub fn maximal_runs(position: Position) -> impl Iterator<Item = usize> {
-    let side = i32::from(position.side());
-    let letter_at = move |row: i32, col: i32| {
-        let on_board = (0..side).contains(&row) && (0..side).contains(&col);
-        if on_board { position.get(row as u8, col as u8) } else { None }
-    };
-    let cells = (0..side).flat_map(move |row| (0..side).map(move |col| (row, col)));
-    cells.flat_map(move |(row, col)| {
-        STEPS.into_iter().filter_map(move |(dr, dc)| {
-            let letter = letter_at(row, col)?;
-            if letter_at(row - dr, col - dc) == Some(letter) {
-                // Not the first cell of its run in this direction: the run is counted from its first cell.
-                return None;
-            }
-            let mut length = 0;
-            while letter_at(row + dr * length, col + dc * length) == Some(letter) {
-                length += 1;
-            }
-            Some(length as usize)
-        })
-    })
+    let mut lengths = Vec::new();
+    any_maximal_run(position, |length| {
+        lengths.push(length);
+        false
+    });
+    lengths.into_iter()
 }
 
 /// Whether the board holds a run of `run` or more equal letters in a line.
 pub fn holds_run(position: Position, run: u8) -> bool {
-    maximal_runs(position).any(|length| length >= usize::from(run))
+    any_maximal_run(position, |length| length >= usize::from(run))
 }
 
 /// Whether the board holds an exact run of `run`: that many equal letters in a line, and not more.
 pub fn holds_exact_run(position: Position, run: u8) -> bool {
-    maximal_runs(position).any(|length| length == usize::from(run))
+    any_maximal_run(position, |length| length == usize::from(run))
 }
 
 /// Whether ORDER has won on this board by the variant's rules: under `full-board` only a full board is judged.
@@ -159,5 +203,75 @@ mod tests {
             let full = Position::from_masks(2, bits, !bits & 0b1111).expect("a full 2×2 board");
             assert!(full.is_full() && holds_exact_run(full, 2), "{full}");
         }
+    }
+
+    /// A deliberately naive reading of the rules, sharing nothing with the judge but [`Position::get`]: every segment
+    /// of `run` cells one after the other in a line, from every cell in each of the eight directions, that fits on
+    /// the board, with all its cells holding one letter; for an exact run, also the cells just before and just after
+    /// the segment, where the board has them, not holding that letter.
+    fn naive_holds(position: Position, run: u8, exact: bool) -> bool {
+        let side = i32::from(position.side());
+        let on_board = |(row, col): (i32, i32)| (0..side).contains(&row) && (0..side).contains(&col);
+        let at = |(row, col): (i32, i32)| if on_board((row, col)) { position.get(row as u8, col as u8) } else { None };
+        let run = i32::from(run);
+        let directions = [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)];
+        (0..side * side).any(|start| {
+            directions.into_iter().any(|(dr, dc)| {
+                let cell = |i: i32| (start / side + dr * i, start % side + dc * i);
+                let segment: Vec<(i32, i32)> = (0..run).map(cell).collect();
+                let Some(letter) = at(segment[0]) else { return false };
+                let equal = segment.iter().all(|&c| on_board(c) && at(c) == Some(letter));
+                equal && (!exact || (at(cell(-1)) != Some(letter) && at(cell(run)) != Some(letter)))
+            })
+        })
+    }
+
+    /// A fixed xorshift, so that every run of the tests sees the same positions.
+    fn xorshift(mut state: u64) -> impl FnMut(u64) -> u64 {
+        move |below| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % below
+        }
+    }
+
+    /// Random boards of every side, some sparse and some full, some of one letter mostly (for long runs): the judge
+    /// agrees with the naive reading on every run from 1 to one past the side, and so on every variant's verdict.
+    #[test]
+    fn the_judge_agrees_with_a_naive_reading_of_the_rules() {
+        let mut random = xorshift(0x2545_f491_4f6c_dd1d);
+        let (mut runs, mut exact, mut full) = (0, 0, 0);
+        for side in 2..=8u8 {
+            for _ in 0..3000 {
+                let (blank, x) = (random(4), 1 + random(3));
+                let (mut xs, mut os) = (0u64, 0u64);
+                for cell in 0..u32::from(side) * u32::from(side) {
+                    if random(4) < blank {
+                        continue;
+                    }
+                    *(if random(4) < x { &mut xs } else { &mut os }) |= 1 << cell;
+                }
+                let board = Position::from_masks(side, xs, os).expect("disjoint masks on the board");
+                full += usize::from(board.is_full());
+                for run in 1..=side + 1 {
+                    let (any, exactly) = (naive_holds(board, run, false), naive_holds(board, run, true));
+                    assert_eq!(holds_run(board, run), any, "{board}, run {run}");
+                    assert_eq!(holds_exact_run(board, run), exactly, "{board}, exact run {run}");
+                    (runs, exact) = (runs + usize::from(any && run > 2), exact + usize::from(exactly && run > 2));
+                    for rules in Rules::ALL.into_iter().filter(|_| (2..=side).contains(&run)) {
+                        let ordered = match rules {
+                            Rules::FullBoard => board.is_full() && exactly,
+                            Rules::MomentAny => any,
+                            Rules::MomentExact => exactly,
+                        };
+                        let expected = if ordered { Some(Side::Order) } else { board.is_full().then_some(Side::Chaos) };
+                        assert_eq!(winner(variant(side, run, rules), board), expected, "{board}, {rules}, run {run}");
+                    }
+                }
+            }
+        }
+        // The boards are not all trivial: long runs, exact and not, and full boards are among them.
+        assert!(runs > 1000 && exact > 1000 && full > 1000, "{runs} runs, {exact} exact, {full} full");
     }
 }
