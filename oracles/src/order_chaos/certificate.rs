@@ -9,6 +9,10 @@
 //! every move (every blank cell, both letters) is played. A position once verified is not walked again, so the walk
 //! visits each reachable position once; a position won in one move is settled again at each arrival instead of
 //! being stored.
+//!
+//! The walk plays only in positions where the game is not over, so it judges each move with
+//! [`runs::winner_after`], which reads the runs through the written cell: the same verdict as the whole board's there,
+//! for the reason its doc gives, and the tests compare the two.
 
 use std::collections::{HashMap, HashSet};
 use std::fmt;
@@ -160,7 +164,17 @@ pub fn matching_move(entries: &HashMap<Position, Placed>, position: Position) ->
 /// A move of `winner`, to move in `position`, that wins the game at once by the judge: the first in [`Position::moves`]
 /// order. This is the walk's reading of a win in one, so a player of a certificate can play what the walk checked.
 pub fn win_in_one(variant: Variant, winner: Side, position: Position) -> Option<Placed> {
-    position.moves().find(|&placed| runs::winner(variant, position.play(placed)) == Some(winner))
+    if runs::winner(variant, position).is_some() {
+        // A game over already, which the walk never asks about: every move judged on the whole board, as
+        // `runs::winner_after` wants a game that goes on.
+        return position.moves().find(|&placed| runs::winner(variant, position.play(placed)) == Some(winner));
+    }
+    win_in_one_in_play(variant, winner, position)
+}
+
+/// [`win_in_one`] where the game is not over in `position`, each move judged by [`runs::winner_after`].
+fn win_in_one_in_play(variant: Variant, winner: Side, position: Position) -> Option<Placed> {
+    position.moves().find(|&placed| runs::winner_after(variant, position, placed) == Some(winner))
 }
 
 struct Walk<'a> {
@@ -210,7 +224,8 @@ impl Walk<'_> {
         let mover = position.to_move();
         let next = position.play(placed);
         self.moves.push(placed);
-        let verdict = runs::winner(self.certificate.variant, next);
+        // The game is not over in `position` (`play_on` walks no other), as `winner_after` wants.
+        let verdict = runs::winner_after(self.certificate.variant, position, placed);
         let walked = match (verdict, self.certificate.winner) {
             (None, _) => self.play_on(next),
             (Some(won), claimed) if won == claimed => Ok(()),
@@ -231,7 +246,7 @@ impl Walk<'_> {
     /// that a move which completes a run only looks like a win (a run of k + 1 under `moment-exact`, a fill that
     /// makes ORDER's run when CHAOS is the winner) is not taken for one.
     fn wins_in_one(&self, position: Position) -> bool {
-        win_in_one(self.certificate.variant, self.certificate.winner, position).is_some()
+        win_in_one_in_play(self.certificate.variant, self.certificate.winner, position).is_some()
     }
 
     /// The winner's move in `position` by [`matching_move`], which must go onto a blank cell.
@@ -263,6 +278,7 @@ impl Walk<'_> {
 mod tests {
     use super::*;
     use games::order_chaos::Letter;
+    use games::order_chaos::variant::Rules;
 
     /// A quarter turn is a transpose then a flip; its inverse is not itself, and the search finds the one that is.
     #[test]
@@ -400,5 +416,54 @@ mod tests {
             "ORDER has won (CHAOS wrote 1 2 X), but the certificate claims CHAOS wins in XX/.., reached by ORDER 1 1 \
              X, CHAOS 1 2 X"
         );
+    }
+
+    /// The plain reading of a win in one, kept as the oracle of [`win_in_one`]: every move of the winner, the whole
+    /// board judged after it.
+    fn plain_win_in_one(variant: Variant, winner: Side, position: Position) -> Option<Placed> {
+        position.moves().find(|&placed| runs::winner(variant, position.play(placed)) == Some(winner))
+    }
+
+    /// On every variant of sides 2 to 8 (every run, all three rules), at every position of games of random play (a
+    /// fixed xorshift), the one that ends each game included: the win in one the walk finds, judged through the
+    /// written cell, is the plain one's, for both sides as the winner.
+    #[test]
+    fn a_win_in_one_is_the_plain_one_on_random_positions() {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut random = move |below: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % below as u64) as usize
+        };
+        let mut found = [0usize; 2];
+        for side in 2..=8u8 {
+            for run in 2..=side {
+                for rules in Rules::ALL {
+                    let variant = Variant::new(side, run, rules).expect("a variant in range");
+                    for _ in 0..20 {
+                        let mut position = Position::empty(side);
+                        loop {
+                            let open = runs::winner(variant, position).is_none();
+                            for (k, winner) in [Side::Order, Side::Chaos].into_iter().enumerate() {
+                                let plain = plain_win_in_one(variant, winner, position);
+                                assert_eq!(win_in_one(variant, winner, position), plain, "{variant}: {position}");
+                                if open {
+                                    let in_play = win_in_one_in_play(variant, winner, position);
+                                    assert_eq!(in_play, plain, "{variant}: {position}");
+                                }
+                                found[k] += usize::from(plain.is_some());
+                            }
+                            if !open {
+                                break;
+                            }
+                            let moves: Vec<Placed> = position.moves().collect();
+                            position = position.play(moves[random(moves.len())]);
+                        }
+                    }
+                }
+            }
+        }
+        assert!(found.iter().all(|&count| count > 200), "wins in one found for ORDER and CHAOS: {found:?}");
     }
 }

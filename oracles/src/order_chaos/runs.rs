@@ -5,9 +5,12 @@
 //! it do not hold that letter. So the runs that matter are the maximal ones (a letter whose line neighbours on both
 //! sides, where the board has them, hold something else): the board holds a run of k or more exactly when some
 //! maximal run is k or longer, and an exact run of k exactly when some maximal run is k long.
+//!
+//! [`winner_after`] judges a move in a game not over by the runs through the cell it writes only; its doc says why
+//! that is the same verdict, and the tests compare it with [`winner`] after the move.
 
 use games::order_chaos::Side;
-use games::order_chaos::variant::{Position, Rules, Variant};
+use games::order_chaos::variant::{Placed, Position, Rules, Variant};
 
 /// One step along a row, a column and each of the two diagonal directions. The four opposite steps read the same
 /// lines backwards, so they find the same runs.
@@ -110,6 +113,46 @@ pub fn winner(variant: Variant, position: Position) -> Option<Side> {
     if order_has_won(variant, position) {
         Some(Side::Order)
     } else if position.is_full() {
+        Some(Side::Chaos)
+    } else {
+        None
+    }
+}
+
+/// The lengths of the four runs through (`row`, `col`), one in each line through the cell (its row, its column, its
+/// two diagonals): the cell and the cells that hold its letter one after the other before it and after it. Each is
+/// a maximal run, as it stops on either side at the first cell without the letter. All 0 for a blank cell.
+pub fn runs_through(position: Position, row: u8, col: u8) -> [usize; 4] {
+    let cells = Cells::of(position);
+    let (row, col) = (i32::from(row), i32::from(col));
+    let Some(letter) = cells.letter(row, col) else { return [0; 4] };
+    STEPS.map(|(dr, dc)| cells.count(letter, (row, col), (-dr, -dc)) + cells.count(letter, (row, col), (dr, dc)) - 1)
+}
+
+/// Who has won once `placed` is written in `position`, a position where the game is **not over**: the verdict of
+/// [`winner`] on `position.play(placed)`, with ORDER's win under the moment rules read off the runs through the
+/// written cell only.
+///
+/// Why that is the same verdict: a game not over holds no winning run, and writing a letter into a cell changes only
+/// the runs in the lines through it that it joins or lengthens, which then pass through it (every other run, of either
+/// letter, is one the position held already, exact or not as before, since a blank neighbour and a neighbour with the
+/// other letter are alike to it); so after the move a winning run passes through the written cell. Under
+/// `full-board` the whole board is judged, as [`winner`] does, since only a full board counts and a run made
+/// earlier may win there.
+///
+/// In a position where the game is over the verdict may differ from [`winner`]'s: the caller must know it is not.
+pub fn winner_after(variant: Variant, position: Position, placed: Placed) -> Option<Side> {
+    let after = position.play(placed);
+    let run = usize::from(variant.run());
+    let through = runs_through(after, placed.row, placed.col);
+    let order_won = match variant.rules {
+        Rules::FullBoard => return winner(variant, after),
+        Rules::MomentAny => through.iter().any(|&length| length >= run),
+        Rules::MomentExact => through.contains(&run),
+    };
+    if order_won {
+        Some(Side::Order)
+    } else if after.is_full() {
         Some(Side::Chaos)
     } else {
         None
@@ -273,5 +316,56 @@ mod tests {
         }
         // The boards are not all trivial: long runs, exact and not, and full boards are among them.
         assert!(runs > 1000 && exact > 1000 && full > 1000, "{runs} runs, {exact} exact, {full} full");
+    }
+
+    /// Positions where the game is not over, of `variant`: those random play (a fixed xorshift) passes through, `games`
+    /// games of it to the end, so every count of letters is among them.
+    fn open_positions(variant: Variant, games: usize, random: &mut impl FnMut(u64) -> u64) -> Vec<Position> {
+        let mut open = Vec::new();
+        for _ in 0..games {
+            let mut position = Position::empty(variant.side());
+            while winner(variant, position).is_none() {
+                open.push(position);
+                let moves: Vec<Placed> = position.moves().collect();
+                position = position.play(moves[random(moves.len() as u64) as usize]);
+            }
+        }
+        open
+    }
+
+    /// Every variant of sides 2 to 8: every run, all three rules.
+    fn every_variant() -> impl Iterator<Item = Variant> {
+        (2..=8).flat_map(|side| (2..=side).flat_map(move |run| Rules::ALL.map(|rules| variant(side, run, rules))))
+    }
+
+    /// The judge of a move by the runs through its cell gives the full judge's verdict after it, for every move in
+    /// positions random play reaches, on every variant; wins for both sides are among them.
+    #[test]
+    fn a_move_judged_through_its_cell_is_judged_as_the_whole_board() {
+        let mut random = xorshift(0x9e37_79b9_7f4a_7c15);
+        let mut verdicts = [0usize; 3];
+        for variant in every_variant() {
+            for position in open_positions(variant, 20, &mut random) {
+                for placed in position.moves() {
+                    let whole = winner(variant, position.play(placed));
+                    assert_eq!(winner_after(variant, position, placed), whole, "{variant}: {placed} in {position}");
+                    verdicts[match whole {
+                        None => 0,
+                        Some(Side::Order) => 1,
+                        Some(Side::Chaos) => 2,
+                    }] += 1;
+                }
+            }
+        }
+        assert!(verdicts.iter().all(|&count| count > 500), "none, ORDER, CHAOS: {verdicts:?}");
+    }
+
+    #[test]
+    fn runs_through_a_cell_are_the_maximal_runs_it_is_in() {
+        let board = position("XXX./.X../X.X./O..X");
+        assert_eq!(runs_through(board, 0, 1), [3, 2, 1, 1]);
+        assert_eq!(runs_through(board, 1, 1), [1, 2, 4, 3]);
+        assert_eq!(runs_through(board, 3, 0), [1, 1, 1, 1]);
+        assert_eq!(runs_through(board, 3, 1), [0; 4]);
     }
 }
