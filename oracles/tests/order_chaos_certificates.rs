@@ -8,7 +8,9 @@
 use games::order_chaos::certificate::Certificate;
 use games::order_chaos::variant::{Placed, Position, Rules, Variant};
 use games::order_chaos::{Side, Symmetry};
-use oracles::order_chaos::certificate::{Checked, check, check_from};
+use oracles::order_chaos::certificate::{
+    Checked, PROGRESS_EVERY, check, check_from, check_with_progress, check_with_progress_every,
+};
 use oracles::order_chaos::minimax::Minimax;
 use oracles::order_chaos::runs;
 
@@ -225,12 +227,35 @@ fn minimax_certificates_are_accepted_on_every_small_variant() {
 fn minimax_certificates_are_accepted_on_four_by_four_runs_of_four() {
     for rules in Rules::ALL {
         let mut search = Minimax::new(variant(4, 4, rules)).unwrap();
-        let (_, checked) = full_and_lean_are_accepted(&mut search, Position::empty(4));
+        let (lean, checked) = full_and_lean_are_accepted(&mut search, Position::empty(4));
         assert_eq!(checked.won_at_once > 0, rules != Rules::FullBoard, "{rules}: {checked:?}");
+        progress_is_told_on_the_way(&lean, checked);
         let small = one_per_class(&mut search);
         let checked = check(&small).unwrap_or_else(|e| panic!("{rules}: {e}"));
         assert_eq!(checked.entries_unused, 0, "{rules}");
     }
+}
+
+/// A check with progress told every 2^14 counts, of a certificate whose walk counts `checked`, some hundred
+/// thousand (too few for the 2^20 of `check_with_progress`, which stays silent on it): told once per multiple of
+/// 2^14 that `positions + won_at_once` reaches, with counts that grow, and with the same result as `check`.
+fn progress_is_told_on_the_way(certificate: &Certificate, checked: Checked) {
+    let every = 1 << 14;
+    let mut told = Vec::new();
+    let result = check_with_progress_every(certificate, every, &mut |counts| told.push(*counts));
+    assert_eq!(result, Ok(checked));
+    let sums: Vec<usize> = told.iter().map(|c| c.positions + c.won_at_once).collect();
+    let expected: Vec<usize> = (1..=(checked.positions + checked.won_at_once) / every).map(|k| k * every).collect();
+    assert!(expected.len() >= 3, "{}: {checked:?}", certificate.variant);
+    assert_eq!(sums, expected, "{}", certificate.variant);
+    for (before, after) in told.iter().zip(&told[1..]) {
+        assert!(before.positions <= after.positions && before.won_at_once <= after.won_at_once);
+        assert!(before.entries_used <= after.entries_used && before.entries_unused >= after.entries_unused);
+        assert_eq!(after.entries_used + after.entries_unused, certificate.entries.len());
+    }
+    let mut calls = 0;
+    assert_eq!(check_with_progress(certificate, &mut |_| calls += 1), Ok(checked));
+    assert_eq!(calls, (checked.positions + checked.won_at_once) / PROGRESS_EVERY);
 }
 
 #[test]

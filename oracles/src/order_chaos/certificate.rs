@@ -69,19 +69,51 @@ impl fmt::Display for Rejection {
 
 impl std::error::Error for Rejection {}
 
+/// How often [`check_with_progress`] reports: once every this many positions stored or wins in one found.
+pub const PROGRESS_EVERY: usize = 1 << 20;
+
 /// Check a certificate: `Ok` with what the walk saw when the winner it names wins every line of play by its entries,
 /// `Err` naming the first line of play where it does not.
 pub fn check(certificate: &Certificate) -> Result<Checked, Rejection> {
-    check_from(certificate, Position::empty(certificate.variant.side()))
+    check_with_progress_every(certificate, 0, &mut |_| {})
+}
+
+/// [`check`], calling `progress` with the counts so far every [`PROGRESS_EVERY`] positions stored or wins in one
+/// found, so that a check of hours can show how far it has got.
+pub fn check_with_progress(
+    certificate: &Certificate,
+    progress: &mut dyn FnMut(&Checked),
+) -> Result<Checked, Rejection> {
+    check_with_progress_every(certificate, PROGRESS_EVERY, progress)
+}
+
+/// [`check`], calling `progress` with the counts so far each time `positions + won_at_once` reaches a multiple of
+/// `every` (never when `every` is 0). In those counts `entries_unused` is the entries not used yet.
+pub fn check_with_progress_every(
+    certificate: &Certificate,
+    every: usize,
+    progress: &mut dyn FnMut(&Checked),
+) -> Result<Checked, Rejection> {
+    walk_from(certificate, Position::empty(certificate.variant.side()), every, progress)
 }
 
 /// Check a certificate for the game from `start` instead of the blank board: the same walk, and the moves of a
 /// [`Rejection`] count from `start`. This is what checks a proof of one subtree, and it lets the tests check CHAOS's
 /// certificates, as CHAOS wins no variant small enough for the plain minimax from the blank board.
 pub fn check_from(certificate: &Certificate, start: Position) -> Result<Checked, Rejection> {
+    walk_from(certificate, start, 0, &mut |_| {})
+}
+
+fn walk_from(
+    certificate: &Certificate,
+    start: Position,
+    every: usize,
+    progress: &mut dyn FnMut(&Checked),
+) -> Result<Checked, Rejection> {
     let entries = entry_map(certificate)?;
     let (verified, used, moves) = (HashSet::new(), HashSet::new(), Vec::new());
-    let mut walk = Walk { certificate, entries, verified, won_at_once: 0, used, moves, first_mover: start.to_move() };
+    let first_mover = start.to_move();
+    let mut walk = Walk { certificate, entries, verified, won_at_once: 0, used, moves, first_mover, every, progress };
     if start.side() != certificate.variant.side() {
         let reason = format!("the start has side {}, the certificate {}", start.side(), certificate.variant.side());
         return Err(walk.reject(start, reason));
@@ -91,12 +123,7 @@ pub fn check_from(certificate: &Certificate, start: Position) -> Result<Checked,
         Some(won) if won == certificate.winner => {}
         Some(won) => return Err(walk.reject(start, format!("the game is over at the start, and {won} has won"))),
     }
-    Ok(Checked {
-        positions: walk.verified.len(),
-        won_at_once: walk.won_at_once,
-        entries_used: walk.used.len(),
-        entries_unused: certificate.entries.len() - walk.used.len(),
-    })
+    Ok(walk.counts())
 }
 
 /// The entries by their position, after the checks a parsed certificate has passed already; a certificate built
@@ -189,11 +216,33 @@ struct Walk<'a> {
     /// The moves from the start to the position being walked.
     moves: Vec<Placed>,
     first_mover: Side,
+    /// Told the counts every `every` positions stored or wins in one found; never when `every` is 0.
+    every: usize,
+    progress: &'a mut dyn FnMut(&Checked),
 }
 
 impl Walk<'_> {
     fn reject(&self, position: Position, reason: String) -> Rejection {
         Rejection { position: position.to_string(), moves: self.moves.clone(), first_mover: self.first_mover, reason }
+    }
+
+    /// What the walk has seen so far.
+    fn counts(&self) -> Checked {
+        Checked {
+            positions: self.verified.len(),
+            won_at_once: self.won_at_once,
+            entries_used: self.used.len(),
+            entries_unused: self.certificate.entries.len() - self.used.len(),
+        }
+    }
+
+    /// After a position stored or a win in one found, which adds one to `positions + won_at_once`: tell `progress`
+    /// when the sum reaches a multiple of `every`.
+    fn one_more(&mut self) {
+        if (self.verified.len() + self.won_at_once).is_multiple_of(self.every) {
+            let counts = self.counts();
+            (self.progress)(&counts);
+        }
     }
 
     /// Walk every line of play from `position`, where the game is not over.
@@ -206,6 +255,7 @@ impl Walk<'_> {
                 // Not stored in `verified`: trying the moves again costs less than a set that grows by one position
                 // for each of the loser's replies.
                 self.won_at_once += 1;
+                self.one_more();
                 return Ok(());
             }
             let placed = self.entry_move(position)?;
@@ -215,7 +265,10 @@ impl Walk<'_> {
                 self.after(position, placed)?;
             }
         }
+        // Not stored before (stored, it would have returned at once, and the walk from it reaches only positions
+        // with more letters), so this adds one to `positions`.
         self.verified.insert(position);
+        self.one_more();
         Ok(())
     }
 
