@@ -1003,19 +1003,17 @@ impl Search {
         }
     }
 
-    /// A move of the winner, to move in `position` (the game not over), that ends the game in the winner's favour
-    /// at once: where the certificate needs no entry.
-    fn win_at_once(&self, position: Position) -> Option<Placed> {
-        let (x, o) = position.masks();
-        if self.geometry.variant.rules.at_the_moment() && position.to_move() == Side::Order {
-            // ORDER wins in one exactly when a live window is one letter short, as completing it makes the run.
-            let (to_x, to_o, _) = self.geometry.threats(x, o);
-            let (cells, letter) = if to_x != 0 { (to_x, Letter::X) } else { (to_o, Letter::O) };
-            let side = position.side();
-            return bits(cells).next().map(|cell| Placed { row: cell / side, col: cell % side, letter });
-        }
+    /// Whether the side to move in `position` (the game not over) has a move that ends the game in its favour at
+    /// once: where a certificate needs no entry.
+    fn wins_at_once(&self, position: Position) -> bool {
         let mover = position.to_move();
-        position.moves().find(|&placed| self.over(position.play(placed), placed) == Some(mover))
+        if self.geometry.variant.rules.at_the_moment() && mover == Side::Order {
+            // ORDER wins in one exactly when a live window is one letter short, as completing it makes the run.
+            let (x, o) = position.masks();
+            let (to_x, to_o, _) = self.geometry.threats(x, o);
+            return to_x | to_o != 0;
+        }
+        position.moves().any(|placed| self.over(position.play(placed), placed) == Some(mover))
     }
 
     /// The loser's replies in `position` (the loser to move) after which the game goes on and the winner has no win
@@ -1027,7 +1025,7 @@ impl Search {
                 let next = position.play(reply);
                 self.over(next, reply).is_none() && {
                     debug_assert_eq!(next.to_move(), winner);
-                    self.win_at_once(next).is_none()
+                    !self.wins_at_once(next)
                 }
             })
             .count()
@@ -1121,7 +1119,7 @@ impl Search {
         for reply in position.moves() {
             let next = position.play(reply);
             match self.over(next, reply) {
-                None if self.win_at_once(next).is_some() => done.won_at_once += 1,
+                None if self.wins_at_once(next) => done.won_at_once += 1,
                 None => stack.push(next),
                 Some(side) if side != loser => {}
                 Some(_) => return Err(io::Error::other(format!("{reply} in {position} wins for {loser}"))),

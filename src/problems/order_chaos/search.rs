@@ -47,7 +47,15 @@ pub fn parse_memory(text: &str) -> Result<usize, String> {
 /// The certificate replayed by `oracles::order_chaos::certificate::check`, written from the rules alone and sharing no
 /// code with the search: what it verified, or why it refused.
 fn independent_check(certificate: &Certificate) -> Result<oracles::order_chaos::certificate::Checked, String> {
-    oracles::order_chaos::certificate::check(certificate).map_err(|rejection| rejection.to_string())
+    use oracles::order_chaos::certificate::{Checked, check_with_progress};
+    // A check of a 6×6 certificate walks billions of positions; it says how far it has got on standard error.
+    let mut progress = |done: &Checked| {
+        eprintln!(
+            "independent check: {} positions walked, {} wins in one found, {} entries used so far",
+            done.positions, done.won_at_once, done.entries_used
+        )
+    };
+    check_with_progress(certificate, &mut progress).map_err(|rejection| rejection.to_string())
 }
 
 /// Search the variant, print what was found; whether it was settled.
