@@ -1058,7 +1058,7 @@ impl Search {
     }
 
     /// The entries of a proof from `blank`, ORDER to move there: the certificate's walk from another start.
-    /// `progress` hears how far the walk has got about every [`Limits::progress_every`].
+    /// `progress` hears how far the walk has got about every [`Limits::progress_every`], and its totals at the end.
     fn certify_from(
         &mut self,
         blank: Position,
@@ -1090,10 +1090,7 @@ impl Search {
             }
             if told.elapsed() >= self.limits.progress_every {
                 told = Instant::now();
-                done.waiting = stack.len();
-                done.nodes = self.stats.nodes - done.nodes_before;
-                done.seconds = started.elapsed().as_secs_f64();
-                progress(&done);
+                self.tell(&mut done, stack.len(), started, progress);
             }
             let placed = self.winning_move(position, winner)?;
             line.clear();
@@ -1109,7 +1106,16 @@ impl Search {
                 None => self.after_loser(after, &mut stack, &mut done)?,
             }
         }
+        // The last report is the walk's totals.
+        self.tell(&mut done, 0, started, progress);
         Ok((winner, done.entries))
+    }
+
+    fn tell(&self, done: &mut Certifying, waiting: usize, started: Instant, progress: &mut dyn FnMut(&Certifying)) {
+        done.waiting = waiting;
+        done.nodes = self.stats.nodes - done.nodes_before;
+        done.seconds = started.elapsed().as_secs_f64();
+        progress(done);
     }
 
     /// Push every position the loser's moves from `position` reach where the game goes on and the winner has no
@@ -1561,6 +1567,8 @@ mod tests {
     fn a_walk_over_a_tiny_table_proves_again_what_it_lost() {
         for v in [variant(5, 4, Rules::MomentAny), variant(4, 4, Rules::MomentExact)] {
             let mut search = Search::new(v, Limits { memory: 1 << 10, progress_every: Duration::ZERO, ..limits() });
+            assert_eq!(search.solve(Position::empty(v.side())).unwrap().unwrap(), Side::Order);
+            let solved = search.stats.nodes;
             let mut heard: Vec<Certifying> = Vec::new();
             let (mut out, mut scratch) = (Vec::new(), io::Cursor::new(Vec::new()));
             let (winner, count, _) =
@@ -1571,7 +1579,9 @@ mod tests {
             assert!(heard.len() as u64 >= count / 2, "{v}: heard {} times for {count} entries", heard.len());
             assert!(heard.windows(2).all(|w| w[0].entries <= w[1].entries && w[0].nodes <= w[1].nodes), "{v}");
             let last = heard.last().unwrap();
-            assert!(last.entries < count && last.won_at_once > 0 && last.nodes > 0, "{v}: {last:?}");
+            let (nodes, waiting) = (search.stats.nodes - solved, 0);
+            assert_eq!((last.entries, last.nodes, last.waiting), (count, nodes, waiting), "{v}: the totals");
+            assert!(last.won_at_once > 0 && nodes > 0, "{v}: {last:?}");
         }
     }
 
