@@ -146,6 +146,8 @@ pub fn prove(options: &GameSearch, report: &mut dyn Write) -> anyhow::Result<boo
         .certify_file(path, &mut progress)
         .with_context(|| format!("writing the certificate {}", path.display()))?;
     writeln!(report, "certificate: {}, {entries} entries, {bytes} bytes, winner {winner}", path.display())?;
+    // The table (gigabytes on 6×6) is not needed past this point, and the check's own memory comes on top of it.
+    drop(search);
     let certificate = read(path)?;
     if certificate.winner != winner {
         bail!("{} names {} the winner, the search {winner}", path.display(), certificate.winner);
