@@ -585,6 +585,11 @@ fn cell_of(position: Position, placed: Placed) -> usize {
     usize::from(placed.row) * usize::from(position.side()) + usize::from(placed.col)
 }
 
+/// A search stopped while the certificate was being written: the walk cannot go on without the proof it wanted.
+fn stopped_writing(stopped: Stopped) -> io::Error {
+    io::Error::other(format!("stopped while writing the certificate: {stopped:?}"))
+}
+
 /// Proof and disproof numbers of a node whose winner is known, from ORDER's point of view.
 fn decided(winner: Side) -> (Number, Number) {
     match winner {
@@ -789,20 +794,29 @@ impl Search {
             return Ok(Ok(Side::Order));
         }
         let key = self.geometry.key(position);
-        let result = loop {
-            if let Some(winner) = self.lookup(key) {
-                break Ok(winner);
-            }
-            self.mid(position, key, INFINITE, INFINITE);
+        let result = match self.lookup(key) {
+            Some(winner) => Ok(winner),
+            None => self.search_below(position, key)?,
+        };
+        self.stats.seconds = self.earlier + self.started.elapsed().as_secs_f64();
+        Ok(result)
+    }
+
+    /// df-pn from `position` with no thresholds until it is settled or the search stops, whatever the table says of
+    /// `position` itself: it searches below it.
+    fn search_below(&mut self, position: Position, key: Key) -> io::Result<Result<Side, Stopped>> {
+        loop {
+            let numbers = self.mid(position, key, INFINITE, INFINITE);
             if let Some(e) = self.failure.take() {
                 return Err(e);
             }
             if let Some(stopped) = self.stopped.take() {
-                break Err(stopped);
+                return Ok(Err(stopped));
             }
-        };
-        self.stats.seconds = self.earlier + self.started.elapsed().as_secs_f64();
-        Ok(result)
+            if let Some(winner) = winner_of(numbers) {
+                return Ok(Ok(winner));
+            }
+        }
     }
 
     fn lookup(&self, key: Key) -> Option<Side> {
@@ -978,29 +992,14 @@ impl Search {
     fn reprove(&mut self, position: Position, winner: Side) -> io::Result<()> {
         self.stopped = None;
         let key = self.geometry.key(position);
-        let found = loop {
-            let numbers = self.mid(position, key, INFINITE, INFINITE);
-            if let Some(e) = self.failure.take() {
-                return Err(e);
-            }
-            if let Some(stopped) = self.stopped.take() {
-                return Err(io::Error::other(format!("stopped while writing the certificate: {stopped:?}")));
-            }
-            if let Some(side) = winner_of(numbers) {
-                break side;
-            }
-        };
-        if found != winner {
-            return Err(io::Error::other(format!("{position} came out a win for {found}, not {winner}")));
+        match self.search_below(position, key)?.map_err(stopped_writing)? {
+            found if found == winner => Ok(()),
+            found => Err(io::Error::other(format!("{position} came out a win for {found}, not {winner}"))),
         }
-        Ok(())
     }
 
     fn settle_child(&mut self, position: Position) -> io::Result<Side> {
-        match self.solve(position)? {
-            Ok(side) => Ok(side),
-            Err(stopped) => Err(io::Error::other(format!("stopped while writing the certificate: {stopped:?}"))),
-        }
+        self.solve(position)?.map_err(stopped_writing)
     }
 
     /// Whether the side to move in `position` (the game not over) has a move that ends the game in its favour at
