@@ -221,6 +221,18 @@ pub fn final_boards(pairing: &Pairing) -> Result<u64, CounterPlay> {
     Ok(1 << PAIRS)
 }
 
+/// A fixed xorshift for the tests of the judge and the checker, so that every run sees the same positions: a number
+/// below the one given.
+#[cfg(test)]
+pub(crate) fn xorshift(mut state: u64) -> impl FnMut(u64) -> u64 {
+    move |below| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state % below
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

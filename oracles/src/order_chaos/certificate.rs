@@ -482,13 +482,7 @@ mod tests {
     /// written cell, is the plain one's, for both sides as the winner.
     #[test]
     fn a_win_in_one_is_the_plain_one_on_random_positions() {
-        let mut state = 0x2545_f491_4f6c_dd1du64;
-        let mut random = move |below: usize| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state % below as u64) as usize
-        };
+        let mut random = crate::order_chaos::xorshift(0x2545_f491_4f6c_dd1d);
         let mut found = [0usize; 2];
         for side in 2..=8u8 {
             for run in 2..=side {
@@ -511,7 +505,7 @@ mod tests {
                                 break;
                             }
                             let moves: Vec<Placed> = position.moves().collect();
-                            position = position.play(moves[random(moves.len())]);
+                            position = position.play(moves[random(moves.len() as u64) as usize]);
                         }
                     }
                 }

@@ -162,6 +162,7 @@ pub fn winner_after(variant: Variant, position: Position, placed: Placed) -> Opt
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::order_chaos::xorshift;
 
     fn position(text: &str) -> Position {
         text.parse().expect("a hand-written position")
@@ -267,16 +268,6 @@ mod tests {
                 equal && (!exact || (at(cell(-1)) != Some(letter) && at(cell(run)) != Some(letter)))
             })
         })
-    }
-
-    /// A fixed xorshift, so that every run of the tests sees the same positions.
-    fn xorshift(mut state: u64) -> impl FnMut(u64) -> u64 {
-        move |below| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state % below
-        }
     }
 
     /// Random boards of every side, some sparse and some full, some of one letter mostly (for long runs): the judge
