@@ -150,7 +150,8 @@ impl Position {
         1 << (u32::from(row) * u32::from(self.side) + u32::from(col))
     }
 
-    // Inlined across crates: the judges and checkers call it for every cell they read.
+    // Inlined across crates: `moves` and `play` read a cell through it, and the certificate checker calls them for
+    // every move it tries.
     #[inline]
     pub fn get(self, row: u8, col: u8) -> Option<Letter> {
         let bit = self.bit(row, col);
