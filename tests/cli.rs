@@ -512,25 +512,30 @@ mod order_chaos {
         path
     }
 
+    /// `judge order-chaos` under `variant`'s rules, our `play --certificate file` as the program: ORDER wins all 1000
+    /// games, none lost.
+    fn wins_every_game_as_order(variant: games::order_chaos::variant::Variant, file: &Path) {
+        let ours = assert_cmd::cargo::cargo_bin("gamecheck").display().to_string();
+        let (side, run) = (variant.side().to_string(), variant.run().to_string());
+        let mut command = gamecheck();
+        command.args(["judge", "order-chaos", "--rules", variant.rules.name(), "--side", &side, "--run", &run]);
+        command.args(["--quiet", "--timeout", "5", "--", &ours, "play", "order-chaos", "--certificate"]).arg(file);
+        command.assert().success().stdout(
+            predicate::str::contains("the program won 1000 of 1000 games (0 as CHAOS, 1000 as ORDER")
+                .and(predicate::str::contains("LOST").not()),
+        );
+    }
+
     /// The bar for a proved strategy: it never loses in 1000 games under the grader of its variant. Under
     /// `moment-any` the games end the moment a run appears, so the program and the grader both move on to the next
     /// side line without a word; a player or grader that missed it would read a side line as a move.
     #[test]
     fn a_certificate_played_never_loses_under_its_rules() {
         use games::order_chaos::variant::{Rules, Variant};
-        let ours = assert_cmd::cargo::cargo_bin("gamecheck").display().to_string();
         for (side, run, rules) in [(4, 3, Rules::MomentAny), (4, 3, Rules::MomentExact), (3, 3, Rules::FullBoard)] {
             let variant = Variant::new(side, run, rules).unwrap();
             let path = certificate_file(rules.name(), variant);
-            let file = path.display().to_string();
-            let mut command = gamecheck();
-            command.args(["judge", "order-chaos", "--rules", rules.name(), "--side", &side.to_string()]);
-            command.args(["--run", &run.to_string(), "--quiet", "--timeout", "5", "--"]);
-            command.args([&ours, "play", "order-chaos", "--certificate", &file]);
-            command.assert().success().stdout(
-                predicate::str::contains("the program won 1000 of 1000 games (0 as CHAOS, 1000 as ORDER")
-                    .and(predicate::str::contains("LOST").not()),
-            );
+            wins_every_game_as_order(variant, &path);
             let _ = std::fs::remove_file(path);
         }
     }
@@ -539,16 +544,9 @@ mod order_chaos {
     /// itself, as the checker does; it never loses either.
     #[test]
     fn a_certificate_without_wins_in_one_is_played_to_the_win() {
-        let ours = assert_cmd::cargo::cargo_bin("gamecheck").display().to_string();
+        use games::order_chaos::variant::{Rules, Variant};
         let committed = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/order-chaos/moment-exact-5x5-run4.cert");
-        let file = committed.display().to_string();
-        let mut command = gamecheck();
-        command.args(["judge", "order-chaos", "--rules", "moment-exact", "--side", "5", "--run", "4", "--quiet"]);
-        command.args(["--timeout", "5", "--", &ours, "play", "order-chaos", "--certificate", &file]);
-        command.assert().success().stdout(
-            predicate::str::contains("the program won 1000 of 1000 games (0 as CHAOS, 1000 as ORDER")
-                .and(predicate::str::contains("LOST").not()),
-        );
+        wins_every_game_as_order(Variant::new(5, 4, Rules::MomentExact).unwrap(), &committed);
     }
 
     /// The grader of a variant checks the program's moves as the contest's does, and says how to replay the game
