@@ -59,7 +59,8 @@ pub struct GameCheck {
 #[derive(Clone, Debug)]
 pub struct JudgeOptions {
     pub seed: u64,
-    /// The index of the first game: `--from 17 --games 1` replays game 17 of the seed alone.
+    /// The index of the first game, counted from 0 (messages count games from 1): `--from 17 --games 1` replays game
+    /// 18 of the seed alone.
     pub from: u64,
     pub games: u64,
     /// How long the program may take for one line.

@@ -92,7 +92,10 @@ enum Command {
     /// Run someone else's program (a contest submission in any language) on generated cases as contest input,
     /// compare its output with our answers, and shrink the first failure by running it on smaller cases:
     /// `gamecheck stress hex -- ./my-solution`.
+    #[command(mut_arg("cases", |arg| arg.help("Cases to run the program on; 1000 when absent")))]
     Stress {
+        /// The problem whose contest input the program reads: hex, havannah, inventor-outlasting or
+        /// adjacent-consecutive (`gamecheck list`).
         #[arg(value_parser = problem)]
         problem: &'static dyn Entry,
         #[command(flatten)]
@@ -144,6 +147,7 @@ enum Command {
     /// The local grader: run a program as a child process, play the other side of seeded games against it, and
     /// report each game and the total: `gamecheck judge order-chaos -- CMD [ARGS..]`.
     Judge {
+        /// The interactive problem whose other side we play: order-chaos.
         #[arg(value_parser = interactive)]
         problem: &'static dyn Interactive,
         /// Games in the run (T).
@@ -151,7 +155,8 @@ enum Command {
         games: u64,
         #[arg(long, default_value_t = DEFAULT_SEED)]
         seed: u64,
-        /// The index of the first game: `--from 17 --games 1` replays game 17 of the seed alone.
+        /// The index of the first game, counted from 0 (messages count games from 1): `--from 17 --games 1`
+        /// replays game 18 of the seed alone.
         #[arg(long, default_value_t = 0)]
         from: u64,
         /// Seconds the program may take for each line.
@@ -240,7 +245,7 @@ fn rules(text: &str) -> Result<games::order_chaos::variant::Rules, String> {
 /// Which generated cases a run covers.
 #[derive(clap::Args)]
 struct Run {
-    /// Cases per problem; the problem's own default when absent (for `stress`, 1000).
+    /// Cases per problem; when absent, each problem's own default (`gamecheck list` shows them).
     #[arg(long)]
     cases: Option<u64>,
     #[arg(long, default_value_t = DEFAULT_SEED)]
@@ -261,6 +266,7 @@ struct Run {
 
 impl Run {
     fn options(&self, shard: Shard) -> anyhow::Result<CheckOptions> {
+        anyhow::ensure!(self.cases != Some(0), "--cases takes at least 1: a run of no cases checks nothing");
         let time = self.time.map(Duration::try_from_secs_f64).transpose().context("--time takes seconds")?;
         let shrink_time = Duration::try_from_secs_f64(self.shrink_time).context("--shrink-time takes seconds")?;
         Ok(CheckOptions {
@@ -274,6 +280,10 @@ impl Run {
         })
     }
 }
+
+/// The most threads `--jobs` starts: far more than any machine here has cores, far fewer than the thread limit of a
+/// machine shared with others (100 000 threads took 35 s to fail).
+const MAX_JOBS: usize = 256;
 
 /// How a long run uses this machine and others.
 #[derive(clap::Args)]
@@ -290,7 +300,11 @@ struct Scale {
 impl Scale {
     fn start(&self) -> anyhow::Result<()> {
         if let Some(jobs) = self.jobs {
-            anyhow::ensure!(jobs >= 1, "--jobs takes at least 1");
+            let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+            anyhow::ensure!(
+                (1..=MAX_JOBS).contains(&jobs),
+                "--jobs takes 1 to {MAX_JOBS} threads (this machine has {cores} cores), not {jobs}"
+            );
             rayon::ThreadPoolBuilder::new().num_threads(jobs).build_global().context("starting the threads")?;
         }
         Ok(())
@@ -333,7 +347,12 @@ fn main() -> ExitCode {
             eprintln!("this is a bug in gamecheck, not in the input: please report it with the command that caused it");
         }
     }));
-    match run(Cli::parse()) {
+    let cli = Cli::parse();
+    if stdout_is_closed() {
+        eprintln!("error: standard output is closed, so nothing could be written: give it a file or a pipe");
+        return ExitCode::from(2);
+    }
+    match run(cli) {
         Ok(code) => code,
         // A reader that stopped early (`gamecheck gen ... | head`) wanted no more: end quietly, as `head` expects.
         Err(error) if closed_pipe(&error) => ExitCode::SUCCESS,
@@ -348,9 +367,48 @@ fn closed_pipe(error: &anyhow::Error) -> bool {
     error.chain().any(|e| e.downcast_ref::<io::Error>().is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe))
 }
 
-/// Standard output, buffered; every write error (a full disk, a closed pipe) reaches the caller as an error.
-fn stdout() -> io::BufWriter<io::StdoutLock<'static>> {
-    io::BufWriter::new(io::stdout().lock())
+/// Standard output, buffered; every write error (a full disk, a closed pipe) reaches the caller naming standard
+/// output, its kind kept so that a closed pipe is still seen as one.
+fn stdout() -> Stdout {
+    Stdout(io::BufWriter::new(io::stdout().lock()))
+}
+
+struct Stdout(io::BufWriter<io::StdoutLock<'static>>);
+
+fn writing_stdout(e: io::Error) -> io::Error {
+    io::Error::new(e.kind(), format!("writing standard output: {e}"))
+}
+
+impl Write for Stdout {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        self.0.write(bytes).map_err(writing_stdout)
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        self.0.flush().map_err(writing_stdout)
+    }
+}
+
+/// Whether descriptor 1 was closed when gamecheck started (`gamecheck ... >&-`). Rust's runtime opens /dev/null
+/// read-write in place of a closed standard descriptor, so such a run would write into nothing and end with status
+/// 0. A shell's `> /dev/null` opens it write-only, so only the runtime's stand-in is read-write: that one means the
+/// descriptor was closed.
+#[cfg(unix)]
+fn stdout_is_closed() -> bool {
+    // SAFETY: fstat and fcntl(F_GETFL) only read the descriptor's state into memory we own.
+    unsafe {
+        let (mut out, mut null): (libc::stat, libc::stat) = (std::mem::zeroed(), std::mem::zeroed());
+        let read_write = libc::fcntl(1, libc::F_GETFL) & libc::O_ACCMODE == libc::O_RDWR;
+        read_write
+            && libc::fstat(1, &mut out) == 0
+            && libc::stat(c"/dev/null".as_ptr(), &mut null) == 0
+            && (out.st_mode & libc::S_IFMT) == libc::S_IFCHR
+            && out.st_rdev == null.st_rdev
+    }
+}
+
+#[cfg(not(unix))]
+fn stdout_is_closed() -> bool {
+    false
 }
 
 /// Writes a report that comes after the work, keeping the run's exit status if the reader has gone: a `check` that
@@ -360,7 +418,7 @@ fn report(code: ExitCode, write: impl FnOnce(&mut dyn Write) -> io::Result<()>) 
     match write(&mut out).and_then(|()| out.flush()) {
         Ok(()) => Ok(code),
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(code),
-        Err(e) => Err(anyhow::Error::new(e).context("writing standard output")),
+        Err(e) => Err(e.into()),
     }
 }
 
@@ -387,49 +445,85 @@ fn seconds(value: f64, flag: &str) -> anyhow::Result<Duration> {
     Ok(duration)
 }
 
-/// A file, or standard input when there is none, as bytes rather than a String: input that is not UTF-8 is then an
-/// error naming its line, like any other.
-fn read_input(file: Option<&Path>) -> anyhow::Result<Vec<u8>> {
-    match file {
-        Some(path) => std::fs::read(path).with_context(|| format!("reading {}", path.display())),
-        None => {
-            let mut bytes = Vec::new();
-            std::io::stdin().read_to_end(&mut bytes).context("reading standard input")?;
-            Ok(bytes)
+/// Refuses a run whose case indices `from..from + cases` would pass the last index: it could not be run in full,
+/// and a run that does less than it was asked must not pass for one that did it all.
+fn whole_run(from: u64, cases: u64) -> anyhow::Result<()> {
+    anyhow::ensure!(
+        from.checked_add(cases).is_some(),
+        "--from {from} with {cases} case(s) passes the last case index, {}: give a smaller --from",
+        u64::MAX
+    );
+    Ok(())
+}
+
+/// Contest input from a file, or standard input when there is none, read as it comes (see
+/// [`games::contest::read_text`]): bad input is an error at its line as soon as it is read, and an endless input
+/// is refused instead of filling memory. `parse` decides whether a prefix can still grow into a valid input.
+fn read_input(
+    problem: &'static str,
+    file: Option<&Path>,
+    parse: Option<games::contest::Prefix>,
+) -> anyhow::Result<String> {
+    let (mut reader, name): (Box<dyn Read>, String) = match file {
+        Some(path) => {
+            let file = std::fs::File::open(path).with_context(|| format!("opening {}", path.display()))?;
+            (Box::new(file), path.display().to_string())
         }
-    }
+        None => (Box::new(std::io::stdin().lock()), "standard input".into()),
+    };
+    games::contest::read_text(problem, &mut reader, parse).map_err(|e| match e {
+        games::contest::ReadError::Input(e) => anyhow::Error::new(e),
+        games::contest::ReadError::Io(e) => anyhow::Error::new(e).context(format!("reading {name}")),
+    })
 }
 
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::Solve { problem, file, oracle } => {
-            let bytes = read_input(file.as_deref())?;
-            let input = games::contest::text(problem.name(), &bytes)?;
+            let input = read_input(problem.name(), file.as_deref(), Some(&|text| problem.parses(text)))?;
             let engine = if oracle { Engine::Oracle } else { Engine::Solver };
-            problem.solve_to(input, engine, &mut stdout())?;
+            problem.solve_to(&input, engine, &mut stdout())?;
         }
-        Command::Draw { problem, file } => {
-            let bytes = read_input(file.as_deref())?;
-            let input = games::contest::text(problem.name(), &bytes)?;
-            match problem {
-                AnyProblem::Batch(problem) => problem.draw_to(input, &mut stdout())?,
-                AnyProblem::Interactive(problem) => problem.draw_to(input, &mut stdout())?,
+        Command::Draw { problem, file } => match problem {
+            AnyProblem::Batch(problem) => {
+                let input = read_input(problem.name(), file.as_deref(), Some(&|text| problem.parses(text)))?;
+                let mut out = stdout();
+                problem.draw_to(&input, &mut out)?;
+                out.flush()?;
             }
-        }
+            // Games of order-chaos have no count of cases: any number of them may follow.
+            AnyProblem::Interactive(problem) => {
+                let input = read_input(problem.name(), file.as_deref(), None)?;
+                let mut out = stdout();
+                problem.draw_to(&input, &mut out)?;
+                out.flush()?;
+            }
+        },
         Command::Gen { problem, cases, seed, from, size } => {
-            anyhow::ensure!(cases >= 1, "--cases takes at least 1: a contest input holds at least one case");
+            let most = problem.max_cases();
+            anyhow::ensure!(
+                (1..=most).contains(&cases),
+                "--cases takes 1 to {most}: a {} input holds 1 to {most} cases",
+                problem.name()
+            );
+            whole_run(from, cases)?;
             let sizes = sizes_for(problem, size, false)?;
-            problem.generate_to(seed, from, cases, sizes, &mut stdout()).context("writing standard output")?;
+            problem.generate_to(seed, from, cases, sizes, &mut stdout())?;
         }
         Command::Check { problems, run, stats, scale, save, report } => {
             let problems = if problems.is_empty() { all_problems().collect() } else { problems };
-            // Every problem's sizes before the first case, so a refusal costs nothing.
+            // Every problem's sizes and case indices before the first case, so a refusal costs nothing.
             for problem in &problems {
+                whole_run(run.from, run.cases.unwrap_or(problem.check_cases()))?;
                 if let AnyProblem::Batch(problem) = problem {
                     sizes_for(*problem, run.size, true)?;
+                    if let (None, None, Some((_, cases))) = (run.size, run.cases, problem.check_top()) {
+                        whole_run(run.from, cases)?;
+                    }
                 }
             }
-            let report = report.map(report_dir).transpose()?;
+            let save = save.map(|dir| writable_dir("--save", dir)).transpose()?;
+            let report = report.map(|dir| writable_dir("--report", dir)).transpose()?;
             scale.start()?;
             return check(&problems, &run.options(scale.shard)?, stats, save.as_deref(), report.as_deref());
         }
@@ -440,7 +534,9 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 Against::Oracle => Engine::Oracle,
             };
             sizes_for(problem, run.size, against == Engine::Oracle)?;
-            let report = report.map(report_dir).transpose()?;
+            whole_run(run.from, run.cases.unwrap_or(gamecheck::stress::STRESS_CASES))?;
+            let save = save.map(|dir| writable_dir("--save", dir)).transpose()?;
+            let report = report.map(|dir| writable_dir("--report", dir)).transpose()?;
             scale.start()?;
             gamecheck::program::end_all_on_interrupt();
             let cases = run.options(scale.shard)?;
@@ -500,6 +596,8 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Judge { problem, games, seed, from, timeout, quiet, variant, command } => {
             let variant = variant.variant(problem)?;
             let timeout = seconds(timeout, "--timeout")?;
+            anyhow::ensure!(games >= 1, "--games takes at least 1: a run of no games judges nothing");
+            whole_run(from, games)?;
             gamecheck::program::end_all_on_interrupt();
             let options = JudgeOptions { seed, from, games, timeout, per_game: !quiet };
             let program =
@@ -617,9 +715,17 @@ fn covered(whole: std::ops::Range<u64>, shard: Shard) -> String {
     }
 }
 
-/// `--report DIR`, made before the run so that a directory that cannot be made is refused before any work.
-fn report_dir(dir: PathBuf) -> anyhow::Result<PathBuf> {
-    std::fs::create_dir_all(&dir).with_context(|| format!("--report: making {}", dir.display()))?;
+/// An output directory (`--report DIR`, `--save DIR`), made and tried before the run, so that one that cannot be
+/// written is refused before any work rather than after it.
+fn writable_dir(flag: &str, dir: PathBuf) -> anyhow::Result<PathBuf> {
+    std::fs::create_dir_all(&dir).with_context(|| format!("{flag}: making the directory {}", dir.display()))?;
+    let probe = dir.join(format!(".gamecheck-probe-{}", std::process::id()));
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&probe)
+        .with_context(|| format!("{flag}: writing into {}", dir.display()))?;
+    std::fs::remove_file(&probe).with_context(|| format!("{flag}: removing {}", probe.display()))?;
     Ok(dir)
 }
 
@@ -648,6 +754,7 @@ fn check(
     save: Option<&Path>,
     report_to: Option<&Path>,
 ) -> anyhow::Result<ExitCode> {
+    let clock = std::time::Instant::now();
     let style = ProgressStyle::with_template("{prefix:>22} [{bar:30}] {pos}/{len} {elapsed}")
         .expect("a valid template")
         .progress_chars("=> ");
@@ -678,7 +785,27 @@ fn check(
         bar.finish_and_clear();
     }
     let failed = !game_failures.is_empty() || summaries.iter().any(|s| s.failure.is_some());
-    let code = if failed { ExitCode::from(1) } else { ExitCode::SUCCESS };
+    let checked: u64 = summaries.iter().map(|s| s.checked).sum();
+    // A run that met no case proved nothing (a `--time` too short to start one): it must not pass.
+    let code = if failed {
+        ExitCode::from(1)
+    } else if checked == 0 {
+        ExitCode::from(2)
+    } else {
+        ExitCode::SUCCESS
+    };
+    let mut failing: Vec<&str> = summaries.iter().filter(|s| s.failure.is_some()).map(|s| s.problem).collect();
+    failing.extend(game_failures.iter().map(|(problem, _, _)| *problem));
+    failing.dedup();
+    let seconds = clock.elapsed().as_secs_f64();
+    let verdict = if !failing.is_empty() {
+        format!("FAILED: {} (see above); {checked} cases in {seconds:.1} s", failing.join(", "))
+    } else if checked == 0 {
+        "checked no case: nothing was proved (is --time too short?)".to_string()
+    } else {
+        let problems = summaries.iter().map(|s| s.problem).collect::<std::collections::BTreeSet<_>>().len();
+        format!("all agree: {checked} cases of {problems} problem(s) in {seconds:.1} s")
+    };
     let printed = report(code, |out| {
         writeln!(out, "{}", table(&summaries))?;
         if stats {
@@ -703,6 +830,7 @@ fn check(
                 saved_line(out, dir, saved, " (the oracle's answers)")?;
             }
         }
+        writeln!(out, "{verdict}")?;
         Ok(())
     });
     if let Some(dir) = report_to {

@@ -88,6 +88,8 @@ pub trait Entry: Sync {
     fn check_top(&self) -> Option<(Sizes, u64)>;
     /// Every size the contest allows (see [`Problem::SIZE_LIMITS`]).
     fn size_limits(&self) -> Sizes;
+    /// The most cases one contest input may hold (T), which `gen` must not pass.
+    fn max_cases(&self) -> u64;
     /// How far the oracle answers (see [`Problem::ORACLE_REACH`]).
     fn oracle_reach(&self) -> Reach;
     /// The sizes `exhaust` enumerates, if any (see [`Problem::EXHAUSTIVE_SIZES`]).
@@ -104,6 +106,8 @@ pub trait Entry: Sync {
     /// Every case of contest input drawn as one SVG document, each under `Case #i: ` and the solver's answer (see
     /// [`crate::draw`]). Bad input is an error before anything is written.
     fn draw_to(&self, input: &str, out: &mut dyn Write) -> anyhow::Result<()>;
+    /// Whether `input` is contest input of this problem, with the parser's error where it is not.
+    fn parses(&self, input: &str) -> Result<(), games::contest::ParseError>;
     /// Cases `from..from + cases` of `seed` as one contest input, written case by case.
     fn generate_to(&self, seed: u64, from: u64, cases: u64, sizes: Sizes, out: &mut dyn Write) -> io::Result<()>;
     /// [`Entry::generate_to`] into a string.
@@ -155,6 +159,10 @@ impl<P: Problem> Entry for Registered<P> {
         P::Game::LIMITS
     }
 
+    fn max_cases(&self) -> u64 {
+        P::Game::MAX_T
+    }
+
     fn oracle_reach(&self) -> Reach {
         P::ORACLE_REACH
     }
@@ -180,6 +188,10 @@ impl<P: Problem> Entry for Registered<P> {
         }
         out.flush()?;
         Ok(())
+    }
+
+    fn parses(&self, input: &str) -> Result<(), games::contest::ParseError> {
+        P::Game::parse(input).map(drop)
     }
 
     fn draw_to(&self, input: &str, out: &mut dyn Write) -> anyhow::Result<()> {

@@ -260,11 +260,23 @@ pub fn stress_page(command: &str, s: &StressSummary) -> Page {
 }
 
 /// Writes `page` as `DIR/index.html`, making DIR if need be. Returns the path written.
+/// The page is written to a new file beside `index.html` and renamed over it, so a symbolic link at
+/// `DIR/index.html` is replaced, never followed to a file outside DIR, and a reader never sees half a page.
 pub fn write(dir: &Path, page: &Page) -> io::Result<PathBuf> {
     std::fs::create_dir_all(dir)?;
     let path = dir.join("index.html");
-    std::fs::write(&path, html(page).into_string())?;
-    Ok(path)
+    let partial = dir.join(format!(".index.html.{}.partial", std::process::id()));
+    // `create_new` refuses whatever is already there, a link included, instead of opening through it.
+    let written = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&partial)
+        .and_then(|mut file| io::Write::write_all(&mut file, html(page).into_string().as_bytes()))
+        .and_then(|()| std::fs::rename(&partial, &path));
+    if written.is_err() {
+        let _ = std::fs::remove_file(&partial);
+    }
+    written.map(|()| path)
 }
 
 /// What sizes count for a registered problem; `size` for any other.

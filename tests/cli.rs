@@ -49,18 +49,20 @@ fn unknown_problem_and_missing_file_are_usage_errors() {
 }
 
 /// A bare `check` adds, per problem, a row at the top of its oracle's reach; naming sizes or a case count runs only
-/// what was asked. `--time 0` starts no case, so this costs nothing but the rows.
+/// what was asked. `--time 0` starts no case, so this costs nothing but the rows, and, having checked nothing, it
+/// says so and fails.
 #[test]
 fn a_bare_check_has_a_row_at_the_top_of_each_oracle_reach() {
     let tops = ["140..150", "250..300", "│ 13 ", "│ 10 "];
-    let bare = gamecheck().args(["check", "--time", "0"]).assert().success().get_output().stdout.clone();
+    let bare = gamecheck().args(["check", "--time", "0"]).assert().code(2).get_output().stdout.clone();
     let bare = String::from_utf8(bare).unwrap().replace('┆', "│");
     for top in tops {
         assert!(bare.contains(top), "no row of sizes {top} in\n{bare}");
     }
     for args in [&["check", "hex", "--size", "3", "--time", "0"][..], &["check", "hex", "--cases", "5", "--time", "0"]]
     {
-        gamecheck().args(args).assert().success().stdout(predicate::str::contains("140..150").not());
+        let checked_nothing = predicate::str::contains("checked no case");
+        gamecheck().args(args).assert().code(2).stdout(predicate::str::contains("140..150").not().and(checked_nothing));
     }
 }
 
@@ -164,9 +166,13 @@ fn solve_quotes_only_the_start_of_a_huge_line() {
     let junk = format!("1\n1\nB\n{}\n", "B".repeat(1 << 20));
     let message = solve_file_error("hex", "junk", junk.as_bytes());
     assert!(message.len() < 200 && message.contains("hex input, line 4: expected the end"), "{message}");
-    let row = format!("1\n2\n{}\n", "é".repeat(1 << 20));
+    let row = format!("1\n2\n{}\n", "é".repeat(1000));
     let message = solve_file_error("hex", "row", row.as_bytes());
     assert!(message.len() < 200 && message.contains("hex input, line 3: row 1 of case 1"), "{message}");
+    // A line past the longest any input has is refused as it is read, before its end.
+    let endless = format!("1\n2\n{}\n", "é".repeat(1 << 20));
+    let message = solve_file_error("hex", "endless", endless.as_bytes());
+    assert!(message.len() < 200 && message.contains("hex input, line 3: the line is longer than"), "{message}");
 }
 
 #[test]
@@ -324,7 +330,7 @@ mod order_chaos {
     }
 
     #[test]
-    fn judge_stops_at_an_illegal_move_naming_the_game_as_from_counts_it() {
+    fn judge_stops_at_an_illegal_move_naming_the_game_and_the_from_that_replays_it() {
         let illegal = |from: u64, games: u64| {
             let mut command = gamecheck();
             command.args(["judge", "order-chaos", "--seed", "7", "--from", &from.to_string()]);
@@ -332,7 +338,8 @@ mod order_chaos {
             command
         };
         let broke = |from: u64| {
-            format!("the program broke the protocol in game {from} of seed 7: the program's output line 2: row")
+            // People count games from 1; `--from` takes the index, counted from 0.
+            format!("the program broke the protocol in game {} of seed 7: the program's output line 2: row", from + 1)
         };
         illegal(0, 3).assert().code(1).stdout(
             predicate::str::contains(broke(0))
@@ -342,7 +349,7 @@ mod order_chaos {
                 ))
                 .and(predicate::str::contains("seed 7, games 0..3: the program won 0 of 3 games")),
         );
-        // The first game after `--from 17` is game 17, and the hint replays exactly it.
+        // The first game from `--from 17` is game 18, and the hint replays exactly it.
         illegal(17, 2).assert().code(1).stdout(
             predicate::str::contains(broke(17))
                 .and(predicate::str::contains("--seed 7 --from 17 --games 1 -- PROGRAM"))
@@ -374,7 +381,7 @@ mod order_chaos {
             .timeout(std::time::Duration::from_secs(30))
             .assert()
             .code(1)
-            .stdout(predicate::str::contains("in game 0 of seed 2026: no line within the time limit of 0.30 s"));
+            .stdout(predicate::str::contains("in game 1 of seed 2026: no line within the time limit of 0.30 s"));
         assert!(started.elapsed().as_secs() < 30, "the judge waited for the sleeping grandchild");
         // The sleep was started by the program, not by the judge: only ending the process group ends it.
         let pid = std::fs::read_to_string(&pid_file).unwrap();
@@ -395,7 +402,7 @@ mod order_chaos {
     #[test]
     fn judge_reports_a_program_that_quits_early() {
         judge(3, &["sh", &program("quits.sh")]).assert().code(1).stdout(predicate::str::contains(
-            "the program broke the protocol in game 0 of seed 2026: the program's output ended early (it quit or \
+            "the program broke the protocol in game 1 of seed 2026: the program's output ended early (it quit or \
              closed standard output)",
         ));
     }
@@ -428,7 +435,7 @@ mod order_chaos {
     #[test]
     fn judge_stops_reading_an_endless_line() {
         judge(2, &["sh", &program("flood.sh")]).timeout(std::time::Duration::from_secs(30)).assert().code(1).stdout(
-            predicate::str::contains("in game 0 of seed 2026: the program's output line 2 runs past 4096 bytes"),
+            predicate::str::contains("in game 1 of seed 2026: the program's output line 2 runs past 4096 bytes"),
         );
     }
 
@@ -445,7 +452,7 @@ mod order_chaos {
     #[test]
     fn judge_reports_the_games_a_legal_chaos_loses() {
         judge(5, &["sh", &program("loser.sh")]).assert().code(1).stdout(
-            predicate::str::contains("game 0: program plays CHAOS against random")
+            predicate::str::contains("game 1: program plays CHAOS against random")
                 .and(predicate::str::contains(": LOST"))
                 .and(predicate::str::contains("ORDER wins (five "))
                 .and(predicate::str::contains("(5 as CHAOS, 0 as ORDER; 5 played)")),
@@ -556,7 +563,7 @@ mod order_chaos {
         let mut command = gamecheck();
         command.args(["judge", "order-chaos", "--rules", "moment-any", "--games", "1", "--timeout", "5", "--"]);
         command.arg(program("illegal.sh")).assert().code(1).stdout(
-            predicate::str::contains("the program broke the protocol in game 0 of seed")
+            predicate::str::contains("the program broke the protocol in game 1 of seed")
                 .and(predicate::str::contains("is not blank: it holds"))
                 .and(predicate::str::contains("--rules moment-any --side 6 --run 5")),
         );

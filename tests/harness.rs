@@ -33,6 +33,7 @@ type LargeBrokenHex = Flawed<LARGE>;
 impl<const FLAW: u8> Contest for Flawed<FLAW> {
     const NAME: &'static str = ["broken-hex", "unproven-hex", "large-broken-hex"][FLAW as usize];
     const LIMITS: Sizes = Hex::LIMITS;
+    const MAX_T: u64 = Hex::MAX_T;
     type Case = Board;
     type Answer = Verdict;
 

@@ -90,7 +90,7 @@ fn solve_with_the_oracle_refuses_a_case_past_its_reach_before_any_answer() {
 
 #[test]
 fn usage_slips_are_errors() {
-    expect(&["gen", "hex", "--cases", "0"], 2, &["--cases takes at least 1"]);
+    expect(&["gen", "hex", "--cases", "0"], 2, &["--cases takes 1 to 100000"]);
     expect(&["stress", "hex", "--timeout", "0", "--", "true"], 2, &["--timeout takes a positive number"]);
     expect(&["judge", "order-chaos", "--timeout", "0", "--", "true"], 2, &["--timeout takes a positive number"]);
     expect(&["check", "hex", "--time=-1"], 2, &["--time takes seconds"]);
@@ -140,14 +140,156 @@ fn gen_streams_case_by_case() {
 }
 
 #[test]
-fn a_failed_save_keeps_the_failure_exit() {
-    // A program whose every answer is malformed fails on the first case; the save directory cannot be made.
-    let output = expect(
-        &["stress", "hex", "--cases", "1", "--save", "/dev/null/found", "--", "sh", "-c", "echo 'Case #1: purple'"],
-        1,
-        &["saving the case under /dev/null/found"],
-    );
-    assert!(String::from_utf8_lossy(&output.stdout).contains("--- reproduce ---"));
+fn an_output_directory_that_cannot_be_written_is_refused_before_any_work() {
+    // A program whose every answer is malformed would fail on the first case; the save directory cannot be made,
+    // and that is said before the program runs, not after the failure it would have saved.
+    let program = ["--", "sh", "-c", "echo ran >&2; echo 'Case #1: purple'"];
+    for flag in ["--save", "--report"] {
+        let mut args = vec!["stress", "hex", "--cases", "1", flag, "/dev/null/found"];
+        args.extend(program);
+        let output = expect(&args, 2, &[&format!("{flag}: making the directory /dev/null/found")]);
+        assert!(!String::from_utf8_lossy(&output.stderr).contains("ran"), "the program ran first");
+        expect(&["check", "hex", "--cases", "1", flag, "/dev/null/found"], 2, &[flag]);
+    }
+}
+
+/// Runs `args` with `input` written to standard input for ever (after `head`), as `(echo …; yes …) | gamecheck`
+/// does: the run must end on its own, with an error, within the memory limit.
+fn endless_stdin(args: &[&str], head: &str, repeat: &str) -> Output {
+    let mut child = gamecheck(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("gamecheck starts");
+    let mut stdin = child.stdin.take().expect("piped");
+    let (head, repeat) = (head.to_string(), repeat.repeat(4096));
+    let writer = std::thread::spawn(move || {
+        use std::io::Write;
+        // Ends when gamecheck closes the pipe: the write fails then.
+        let _ = stdin.write_all(head.as_bytes());
+        while stdin.write_all(repeat.as_bytes()).is_ok() {}
+    });
+    let output = child.wait_with_output().expect("gamecheck ends");
+    writer.join().expect("the writer ends with the pipe");
+    output
+}
+
+fn expect_output(output: &Output, what: &str, code: i32, messages: &[&str]) {
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(code), "{what}: {}\n{stderr}", output.status);
+    for message in messages {
+        assert!(stderr.contains(message), "{what}: no `{message}` in\n{stderr}");
+    }
+    assert!(!stderr.contains("panicked"), "{what}: a panic\n{stderr}");
+}
+
+#[test]
+fn endless_input_is_refused_at_the_first_line_that_cannot_belong() {
+    // `(echo 1; echo 2; yes BR) | gamecheck solve hex`: the board ends at line 4, so line 5 is junk.
+    let output = endless_stdin(&["solve", "hex"], "1\n2\n", "BR\n");
+    expect_output(&output, "solve hex, endless rows", 2, &["line 5", "expected the end of the input"]);
+    assert!(output.stdout.is_empty(), "no answer before the input is whole");
+    // Cases past T, for ever, in every batch problem's format.
+    let cases = [
+        ("havannah", "1\n2 1\n1 1\n", "2 1\n1 1\n", "line 4"),
+        ("inventor-outlasting", "1\n1 1\nX\n", "1 1\nX\n", "line 4"),
+        ("adjacent-consecutive", "1\n4\n1 1\n2 2\n3 3\n4 4\n", "4\n", "line 7"),
+    ];
+    for (problem, head, repeat, line) in cases {
+        let output = endless_stdin(&["solve", problem], head, repeat);
+        expect_output(&output, problem, 2, &[line, "expected the end of the input"]);
+        let output = endless_stdin(&["draw", problem], head, repeat);
+        expect_output(&output, problem, 2, &[line, "expected the end of the input"]);
+    }
+    // A line without end, from a pipe and from a file.
+    let output = endless_stdin(&["solve", "hex"], "1\n", "0");
+    expect_output(&output, "an endless line", 2, &["line 2", "longer than"]);
+    expect(&["solve", "hex", "/dev/zero"], 2, &["line 1", "longer than"]);
+    expect(&["draw", "order-chaos", "/dev/zero"], 2, &["line 1", "longer than"]);
+}
+
+#[test]
+fn counts_of_cases_and_indices_past_their_limits_are_refused() {
+    expect(&["gen", "hex", "--cases", "100001"], 2, &["--cases takes 1 to 100000"]);
+    let last = u64::MAX.to_string();
+    let near = (u64::MAX - 4).to_string();
+    expect(&["gen", "hex", "--from", &near, "--cases", "10"], 2, &["passes the last case index"]);
+    expect(&["check", "hex", "--from", &near, "--cases", "10"], 2, &["passes the last case index"]);
+    expect(&["check", "hex", "--from", &near], 2, &["passes the last case index"]);
+    expect(&["stress", "hex", "--from", &near, "--", "true"], 2, &["passes the last case index"]);
+    expect(&["judge", "order-chaos", "--from", &last, "--games", "3", "--", "true"], 2, &["passes the last case"]);
+    // The last index itself is a run of one.
+    expect(&["gen", "hex", "--from", &near, "--cases", "4"], 0, &[]);
+    for args in [&["check", "hex", "--cases", "0"][..], &["stress", "hex", "--cases", "0", "--", "true"]] {
+        expect(args, 2, &["--cases takes at least 1"]);
+    }
+    expect(&["judge", "order-chaos", "--games", "0", "--", "true"], 2, &["--games takes at least 1"]);
+    let clock = std::time::Instant::now();
+    expect(&["check", "hex", "--cases", "100", "--jobs", "100000"], 2, &["--jobs takes 1 to 256"]);
+    assert!(clock.elapsed().as_secs() < 5, "the refusal comes before any thread starts");
+}
+
+#[test]
+fn a_closed_standard_output_is_an_error() {
+    use std::os::unix::process::CommandExt;
+    let dir = tempdir();
+    let input = dir.join("closed.in");
+    std::fs::write(&input, "1\n1\nB\n").expect("writing the input");
+    let input = input.to_str().unwrap();
+    for args in
+        [&["solve", "hex", input][..], &["gen", "hex"], &["check", "hex", "--cases", "5"], &["draw", "hex", input]]
+    {
+        let mut command = gamecheck(args);
+        // SAFETY: close(2) is async-signal-safe and touches only the child, between fork and exec.
+        unsafe {
+            command.pre_exec(|| {
+                libc::close(1);
+                Ok(())
+            });
+        }
+        let output = run(&mut command);
+        expect_output(&output, &args.join(" "), 2, &["standard output is closed"]);
+    }
+}
+
+#[test]
+fn a_full_disk_names_standard_output() {
+    let dir = tempdir();
+    let input = dir.join("full.in");
+    std::fs::write(&input, "1\n1\nB\n").expect("writing the input");
+    let input = input.to_str().unwrap();
+    for args in [&["solve", "hex", input][..], &["draw", "hex", input], &["gen", "hex"], &["list"]] {
+        let full = std::fs::OpenOptions::new().write(true).open("/dev/full").expect("/dev/full exists on Linux");
+        let output = run(gamecheck(args).stdout(full));
+        expect_output(&output, &args.join(" "), 2, &["writing standard output", "No space left on device"]);
+    }
+}
+
+#[test]
+fn a_report_does_not_follow_a_link_out_of_its_directory() {
+    let dir = tempdir().join("linked-report");
+    std::fs::create_dir_all(&dir).expect("the report directory");
+    let outside = dir.with_file_name("outside.txt");
+    std::fs::write(&outside, "keep me").expect("a file outside");
+    let index = dir.join("index.html");
+    let _ = std::fs::remove_file(&index);
+    std::os::unix::fs::symlink(&outside, &index).expect("a link to it");
+    expect(&["check", "hex", "--cases", "5", "--report", dir.to_str().unwrap()], 0, &["report:"]);
+    assert_eq!(std::fs::read_to_string(&outside).unwrap(), "keep me");
+    let written = std::fs::symlink_metadata(&index).expect("the page");
+    assert!(written.file_type().is_file(), "index.html is a page of its own, not the link");
+    assert!(std::fs::read_to_string(&index).unwrap().contains("<html"));
+    let left: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert_eq!(left, ["index.html"], "no partial page or probe left behind");
+}
+
+#[test]
+fn check_ends_with_one_verdict_line() {
+    let output = expect(&["check", "hex", "inventor-outlasting", "--cases", "20"], 0, &[]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let last = stdout.lines().last().unwrap_or_default();
+    assert!(last.starts_with("all agree: 40 cases of 2 problem(s) in "), "{stdout}");
 }
 
 fn tempdir() -> std::path::PathBuf {

@@ -168,6 +168,7 @@ pub struct AdjacentConsecutive;
 impl Contest for AdjacentConsecutive {
     const NAME: &'static str = NAME;
     const LIMITS: crate::Sizes = crate::Sizes::new(MIN_N as usize, MAX_N as usize);
+    const MAX_T: u64 = MAX_T;
 
     type Case = Game;
     type Answer = Answer;

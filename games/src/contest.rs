@@ -12,6 +12,8 @@ pub trait Contest: 'static {
     const NAME: &'static str;
     /// Every size the contest allows, on the knob of [`Contest::size`].
     const LIMITS: crate::Sizes;
+    /// The most cases one input may announce (T): what `gen` may write and the parser still reads.
+    const MAX_T: u64;
 
     type Case: Clone + PartialEq + Debug + Send + Sync + 'static;
     type Answer: Clone + PartialEq + Debug + Display + Send + Sync + 'static;
@@ -289,6 +291,151 @@ impl<'a> Lines<'a> {
     }
 }
 
+/// The longest line contest input may hold: no problem's line comes near it (a Hex row is 2000 cells), and an
+/// endless line (`/dev/zero`, a file with no newline) is refused once it passes this, not read to its end.
+pub const MAX_LINE: usize = 1 << 20;
+/// The first parse of a growing input comes at this many bytes, and later ones each time the input has grown
+/// [`PARSE_GROWTH`] times: junk is refused within a few chunks of where it starts, and the parses of the prefixes
+/// cost less than one more parse of the whole.
+const FIRST_PARSE: usize = 1 << 16;
+const PARSE_GROWTH: usize = 8;
+const CHUNK: usize = 1 << 16;
+
+/// Why contest input could not be read: bad input at a line, or the reading itself failed.
+#[derive(Debug, thiserror::Error)]
+pub enum ReadError {
+    #[error(transparent)]
+    Input(#[from] ParseError),
+    #[error(transparent)]
+    Io(#[from] std::io::Error),
+}
+
+/// What decides whether a prefix of contest input can still grow into a valid input: a whole input's parse, such
+/// as [`Contest::parse`] with its cases dropped.
+pub type Prefix<'a> = &'a dyn Fn(&str) -> Result<(), ParseError>;
+
+/// Contest input read from `reader` as it comes, as text for a parser. Nothing is trusted before it is parsed, a
+/// header's promise least of all: with `parse`, the input read so far is parsed each time it has grown several
+/// times over, so a line that cannot belong (a case past T, a row too long) is an error once its chunk is read, not
+/// once an endless input has filled memory; and once the T cases are complete, what follows is only scanned for a
+/// line that is not blank, and not kept. A line longer than [`MAX_LINE`] is an error as soon as it passes that, and
+/// input that is not UTF-8 an error at its line once its chunk is read. Memory stays proportional to the input that
+/// belongs. Without `parse` (a format with no count of cases, where more always fits), only those two are checked.
+///
+/// Why a prefix may be parsed: it is cut after a newline, so its lines are whole. Where its parse fails at one of
+/// its lines, the whole input's parse fails there too (the parsers read line by line, each line decided by what
+/// came before it); where it fails one past its last line, it only ran out of input, and reading goes on.
+pub fn read_text(
+    problem: &'static str,
+    reader: &mut dyn std::io::Read,
+    parse: Option<Prefix>,
+) -> Result<String, ReadError> {
+    let mut input = Vec::new();
+    // The number of the line being read, which starts at `line_start`: the lines before it are whole.
+    let (mut line, mut line_start) = (1usize, 0usize);
+    let mut next_parse = FIRST_PARSE;
+    let mut chunk = vec![0u8; CHUNK];
+    while let Some(read) = read_some(reader, &mut chunk)? {
+        let from = input.len();
+        input.extend_from_slice(&chunk[..read]);
+        for (at, &b) in input[from..].iter().enumerate() {
+            if b == b'\n' {
+                line += 1;
+                line_start = from + at + 1;
+            }
+        }
+        if input.len() - line_start > MAX_LINE {
+            return Err(long_line(problem, line).into());
+        }
+        if input.len() >= next_parse {
+            next_parse = input.len().saturating_mul(PARSE_GROWTH);
+            let prefix = text(problem, &input[..line_start])?;
+            match parse.map(|parse| parse(prefix)) {
+                Some(Ok(())) => {
+                    let rest = input.split_off(line_start);
+                    blank_rest(problem, &input, line, rest, reader, parse.expect("parsed"))?;
+                    return Ok(String::from_utf8(input).expect("checked as text"));
+                }
+                Some(Err(e)) if e.line < line => return Err(e.into()),
+                _ => {}
+            }
+        }
+    }
+    text(problem, &input)?;
+    Ok(String::from_utf8(input).expect("checked as text"))
+}
+
+/// One read into `chunk`: `None` at the end of the input.
+fn read_some(reader: &mut dyn std::io::Read, chunk: &mut [u8]) -> std::io::Result<Option<usize>> {
+    loop {
+        match reader.read(chunk) {
+            Ok(0) => return Ok(None),
+            Ok(read) => return Ok(Some(read)),
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+}
+
+fn long_line(problem: &'static str, line: usize) -> ParseError {
+    ParseError {
+        problem,
+        line,
+        message: format!("the line is longer than {MAX_LINE} bytes, which no line of {problem} input is"),
+    }
+}
+
+/// The rest of an input whose cases are all in `complete` (which ends with a newline; line `line` starts after it),
+/// read without keeping it: blank lines are counted, and the first line that is not blank is handed to `parse`
+/// after them, so the error is the parser's own, at its line.
+fn blank_rest(
+    problem: &'static str,
+    complete: &[u8],
+    mut line: usize,
+    mut pending: Vec<u8>,
+    reader: &mut dyn std::io::Read,
+    parse: Prefix,
+) -> Result<(), ReadError> {
+    let first = line;
+    let junk = |current: &[u8], line: usize| -> ReadError {
+        let mut whole = complete.to_vec();
+        whole.extend(std::iter::repeat_n(b'\n', line - first));
+        whole.extend_from_slice(current);
+        match text(problem, &whole).map(parse) {
+            Err(e) | Ok(Err(e)) => e.into(),
+            // Unreachable while the parsers refuse what follows the last case; said plainly if not.
+            Ok(Ok(())) => ParseError { problem, line, message: "expected the end of the input".into() }.into(),
+        }
+    };
+    let mut current = Vec::new();
+    let mut chunk = vec![0u8; CHUNK];
+    loop {
+        for &b in &pending {
+            if b == b'\n' {
+                if !blank_line(&current) {
+                    return Err(junk(&current, line));
+                }
+                current.clear();
+                line += 1;
+            } else {
+                current.push(b);
+                if current.len() > MAX_LINE {
+                    return Err(long_line(problem, line).into());
+                }
+            }
+        }
+        let Some(read) = read_some(reader, &mut chunk)? else { break };
+        pending.clear();
+        pending.extend_from_slice(&chunk[..read]);
+    }
+    if blank_line(&current) { Ok(()) } else { Err(junk(&current, line)) }
+}
+
+/// Whether a line is blank as [`Lines`] reads it: white space only, once it is text.
+fn blank_line(bytes: &[u8]) -> bool {
+    std::str::from_utf8(bytes).is_ok_and(|line| line.trim_end().is_empty())
+}
+
 /// Contest output: `Case #1: ...`, one line per answer.
 pub fn write_answers<A: Display>(answers: impl IntoIterator<Item = A>) -> String {
     answers.into_iter().enumerate().map(|(i, a)| answer_line(i + 1, a)).collect()
@@ -513,6 +660,110 @@ mod tests {
         assert_eq!(Lines::new("hex", "3").case_count(3).unwrap(), 3);
         assert_eq!(message(Lines::new("hex", "0").case_count(3)), "hex input, line 1: T = 0 is out of range 1..=3");
         assert_eq!(message(Lines::new("hex", "4").case_count(3)), "hex input, line 1: T = 4 is out of range 1..=3");
+    }
+
+    /// Input that starts with `head` and then repeats `tail` for ever, failing the test if more than `limit` bytes
+    /// are asked of it: a reader that holds to its bound stops long before.
+    struct Endless {
+        head: Vec<u8>,
+        tail: Vec<u8>,
+        served: usize,
+        limit: usize,
+    }
+
+    impl std::io::Read for Endless {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            assert!(self.served <= self.limit, "read {} bytes of an endless input", self.served);
+            let at = self.served;
+            for (i, b) in buf.iter_mut().enumerate() {
+                let k = at + i;
+                *b =
+                    if k < self.head.len() { self.head[k] } else { self.tail[(k - self.head.len()) % self.tail.len()] };
+            }
+            self.served += buf.len();
+            Ok(buf.len())
+        }
+    }
+
+    fn endless(head: &str, tail: &str) -> Endless {
+        Endless { head: head.into(), tail: tail.into(), served: 0, limit: 64 * MAX_LINE }
+    }
+
+    fn hex_prefix(text: &str) -> Result<(), ParseError> {
+        crate::hex::Hex::parse(text).map(drop)
+    }
+
+    fn read_hex(reader: &mut dyn std::io::Read) -> Result<String, String> {
+        read_text("hex", reader, Some(&hex_prefix)).map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn endless_junk_after_the_last_case_is_refused_at_its_line() {
+        // `(echo 1; echo 2; yes BR) | gamecheck solve hex`: line 5 is the first that cannot belong.
+        let message = read_hex(&mut endless("1\n2\n", "BR\n")).unwrap_err();
+        assert!(message.starts_with("hex input, line 5: expected the end of the input"), "{message}");
+        // Junk after many blank lines, some of them Unicode white space, is named at its own line.
+        let blanks = "\n \t\r\n\u{2028}\n".repeat(40_000);
+        let message = read_hex(&mut endless(&format!("1\n1\nB\n{blanks}"), "R\n")).unwrap_err();
+        assert!(message.starts_with(&format!("hex input, line {}: expected the end", 4 + 3 * 40_000)), "{message}");
+    }
+
+    #[test]
+    fn an_endless_line_is_refused_once_it_passes_the_longest_line() {
+        let message = read_hex(&mut endless("1\n", "0")).unwrap_err();
+        assert!(message.starts_with("hex input, line 2: the line is longer than"), "{message}");
+        let mut zeros = endless("", "\0");
+        assert!(read_hex(&mut zeros).unwrap_err().contains("line 1"));
+        assert!(zeros.served <= MAX_LINE + 2 * CHUNK, "read {} bytes", zeros.served);
+        // Without a parser, too: the line cap holds for any format.
+        let message = read_text("order-chaos", &mut endless("X", "."), None).unwrap_err().to_string();
+        assert!(message.contains("line 1: the line is longer than"), "{message}");
+    }
+
+    #[test]
+    fn endless_cases_past_a_count_are_refused_without_reading_on() {
+        // T = 2 and then boards for ever: the third case is junk, found in the first chunks.
+        let mut input = endless("2\n", "1\nB\n");
+        let message = read_hex(&mut input).unwrap_err();
+        assert!(message.starts_with("hex input, line 6: expected the end of the input"), "{message}");
+        // A case that is bad deep inside a large input is found within a growth step of it.
+        let mut rows = endless("1\n2000\n", &format!("{}\n", "B".repeat(2000)));
+        rows.limit = 4_000_000 * PARSE_GROWTH;
+        let message = read_hex(&mut rows).unwrap_err();
+        assert!(message.starts_with("hex input, line 2003: expected the end"), "{message}");
+    }
+
+    #[test]
+    fn read_text_gives_back_a_valid_input_whole() {
+        let board = format!("{}\n", "R.".repeat(500));
+        let mut text = "3\n".to_string();
+        for _ in 0..3 {
+            text.push_str("1000\n");
+            text.push_str(&board.repeat(1000));
+        }
+        assert!(text.len() > FIRST_PARSE * PARSE_GROWTH);
+        assert!(read_hex(&mut text.as_bytes()).is_ok_and(|read| read == text));
+        // Trailing blank lines are not kept once the cases are complete; the cases are the same.
+        let padded = format!("{text}{}", "  \n".repeat(300_000));
+        let read = read_hex(&mut padded.as_bytes()).expect("blank lines may follow the cases");
+        assert!(read.trim_end() == text.trim_end());
+        // An input that only ends too early is the caller's to refuse, with the parser's own message: nothing that
+        // was read could not belong.
+        let short = &text[..text.len() - board.len()];
+        assert!(read_hex(&mut short.as_bytes()).is_ok_and(|read| read == short));
+    }
+
+    #[test]
+    fn read_text_names_the_line_of_bytes_that_are_not_utf8() {
+        let mut bytes = b"1\n3\nBBB\n".to_vec();
+        bytes.extend_from_slice(b"R\xffR\n");
+        let message = read_hex(&mut bytes.as_slice()).unwrap_err();
+        assert_eq!(message, "hex input, line 4: expected UTF-8 text, found the byte 0xff at byte column 2");
+        // In a later chunk of a large input, after the cases: still the line.
+        let mut big = format!("1\n2\nBR\nRB\n{}", "\n".repeat(FIRST_PARSE * 2)).into_bytes();
+        big.extend_from_slice(b"\xfe\n");
+        let message = read_hex(&mut big.as_slice()).unwrap_err();
+        assert!(message.starts_with(&format!("hex input, line {}: expected UTF-8", 5 + FIRST_PARSE * 2)), "{message}");
     }
 
     #[test]

@@ -258,6 +258,7 @@ pub struct Havannah;
 impl Contest for Havannah {
     const NAME: &'static str = NAME;
     const LIMITS: crate::Sizes = crate::Sizes::new(2, MAX_S as usize);
+    const MAX_T: u64 = MAX_T;
 
     type Case = Game;
     type Answer = Answer;

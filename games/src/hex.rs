@@ -234,6 +234,7 @@ pub struct Hex;
 impl Contest for Hex {
     const NAME: &'static str = NAME;
     const LIMITS: crate::Sizes = crate::Sizes::new(1, MAX_N);
+    const MAX_T: u64 = MAX_T;
 
     type Case = Board;
     type Answer = Verdict;

@@ -219,6 +219,7 @@ pub struct InventorOutlasting;
 impl Contest for InventorOutlasting {
     const NAME: &'static str = NAME;
     const LIMITS: crate::Sizes = crate::Sizes::new(0, MAX_CELLS);
+    const MAX_T: u64 = MAX_T;
 
     type Case = Board;
     type Answer = Answer;

@@ -275,7 +275,8 @@ fn elapsed(clock: Instant) -> f64 {
     clock.elapsed().as_secs_f64()
 }
 
-/// How to play game `index` of `seed` again on its own: games are numbered as `--from` counts them.
+/// How to play game `index` of `seed` again on its own: `--from` takes the index, which messages show plus one
+/// (people count games from 1).
 fn replay(seed: u64, index: u64) -> String {
     format!("replay it alone: gamecheck judge order-chaos --seed {seed} --from {index} --games 1 -- PROGRAM")
 }
@@ -351,7 +352,7 @@ impl Interactive for OrderChaos {
                         "order-chaos: game {} lost or judged differently: the grader's judge says {}, the oracle \
                          says {}\n{}reproduce: gamecheck judge order-chaos --seed {} --from {} --games 1 -- \
                          gamecheck play order-chaos\n",
-                        game.index,
+                        game.index + 1,
                         game.verdict,
                         if oracle_order_wins { "ORDER wins" } else { "CHAOS wins" },
                         game_report(game),
@@ -367,7 +368,7 @@ impl Interactive for OrderChaos {
             if let (Some(broken), None) = (broken, &failure) {
                 failure = Some(format!(
                     "order-chaos: our player broke the protocol in game {} of seed {}: {}\n{}",
-                    broken.index,
+                    broken.index + 1,
                     options.seed,
                     broken.reason,
                     order_chaos::drawing(&broken.moves)
@@ -433,7 +434,7 @@ impl Interactive for OrderChaos {
         let mut fault = broken.map(|b| {
             format!(
                 "the program broke the protocol in game {} of seed {}: {}\nthe game so far:\n{}{}",
-                b.index,
+                b.index + 1,
                 options.seed,
                 b.reason,
                 order_chaos::drawing(&b.moves),

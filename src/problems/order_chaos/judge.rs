@@ -99,7 +99,7 @@ impl Game {
             None => "against our CHAOS".into(),
         };
         let outcome = if self.won() { "won" } else { "LOST" };
-        format!("game {}: program plays {} {against}: {}: {outcome}", self.index, self.program, self.verdict)
+        format!("game {}: program plays {} {against}: {}: {outcome}", self.index + 1, self.program, self.verdict)
     }
 }
 

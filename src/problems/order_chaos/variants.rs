@@ -106,7 +106,7 @@ impl VariantGame {
         let outcome = if self.won() { "won" } else { "LOST" };
         format!(
             "game {}: program plays {} against {}: {} wins after {} moves: {outcome}",
-            self.index,
+            self.index + 1,
             self.program,
             self.player,
             self.winner,
@@ -157,9 +157,10 @@ pub fn judge(
             }
             Err(reason) => {
                 fault = Some(format!(
-                    "the program broke the protocol in game {index} of seed {}: {reason}\nthe game so far:\n{}\
+                    "the program broke the protocol in game {} of seed {}: {reason}\nthe game so far:\n{}\
                      replay it alone: gamecheck judge order-chaos --rules {} --side {} --run {} --seed {} --from \
                      {index} --games 1 -- PROGRAM",
+                    index + 1,
                     options.seed,
                     moves_text(&moves),
                     variant.rules,
