@@ -4,6 +4,8 @@
 //! `problems/inventor-outlasting.md`, not to be fast. Exponential in the spot count: ~30 ms at 12 spots, ~0.4 s at
 //! 16, ~2 s at 18 (worst of the boards tried, test profile).
 
+pub mod split;
+
 use std::collections::HashMap;
 
 use games::inventor_outlasting::{Answer, Board};
