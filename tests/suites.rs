@@ -158,7 +158,13 @@ suites! {
     },
     // Boards of up to 10 spots drawn (and, to stay readable, at most 16 cells a side and 60 in all).
     inventor_outlasting: gamecheck::problems::InventorOutlasting {
-        differential: [differential_check_sizes: (0, 12) x 1500, differential_top_of_reach: (13, 13) x 60],
+        // Up to 13 spots the pairing asks the naive oracle; above, the split engine, up to the contest's 200.
+        differential: [
+            differential_check_sizes: (0, 12) x 1500,
+            differential_top_of_the_naive_reach: (13, 13) x 60,
+            differential_past_the_naive_reach: (14, 179) x 30,
+            differential_top_of_reach: (180, 200) x 10,
+        ],
         // Size is the number of cells: every shape R×C with R·C = k, each with its 2^k spot patterns.
         exhaustive: [
             1 => 2, 2 => 8, 3 => 16, 4 => 48, 5 => 64, 6 => 256, 7 => 256, 8 => 1024, 9 => 1536, 10 => 4096,

@@ -13,9 +13,9 @@ impl Problem for InventorOutlasting {
     // Up to 12 spots on any shape up to 1×200, 2 000 boards keep a default run to a few seconds.
     const CHECK_SIZES: Sizes = Sizes::new(0, 12);
     const CHECK_CASES: u64 = 2_000;
-    // The top of the reach: 250 boards of exactly 13 spots, about 16 ms each on average in release here (the worst
-    // measured, 5.5 s, is a rare shape).
-    const CHECK_TOP: Option<(Sizes, u64)> = Some((Sizes::new(INVENTOR_REACH, INVENTOR_REACH), 250));
+    // The top of the reach, the contest's own limit, against the split engine: 40 boards of 180 to 200 spots, about
+    // 0.1 s each in release here.
+    const CHECK_TOP: Option<(Sizes, u64)> = Some((Sizes::new(180, INVENTOR_REACH), 40));
     const ORACLE_REACH: Reach = Reach { max_size: INVENTOR_REACH, knob: "spots", measured: INVENTOR_MEASURED };
     // Cells, not spots: every shape of k cells with each of its 2^k patterns, 327 680 boards at k = 16.
     const EXHAUSTIVE_SIZES: Option<Sizes> = Some(Sizes::new(1, 16));
@@ -47,8 +47,15 @@ impl Problem for InventorOutlasting {
         solvers::inventor_outlasting::answer(case)
     }
 
+    /// The literal game tree up to [`NAIVE_MAX_SPOTS`]; above, the split engine, written apart from the solver and
+    /// refereed by the naive oracle on every board of up to 10 cells and on random boards of up to 13 spots
+    /// (`cargo test -p oracles split`).
     fn oracle(case: &Board) -> Answer {
-        oracles::inventor_outlasting::answer(case)
+        if case.spot_count() <= NAIVE_MAX_SPOTS {
+            oracles::inventor_outlasting::answer(case)
+        } else {
+            oracles::inventor_outlasting::split::answer(case)
+        }
     }
 
     /// Win or lose and the count would be too many classes; the Grundy number says who wins and how hard.
@@ -61,8 +68,12 @@ impl Problem for InventorOutlasting {
     }
 }
 
-/// Measured as Hex's (see `src/problems/hex.rs`), over cases 0..40 of `gamecheck gen inventor-outlasting --seed 7
-/// --size K`: the worst took 1.3 s and 69 MB at 12 spots, 5.5 s and 135 MB at 13, 27 s and 526 MB at 14, and a
-/// 16-spot board 120 s and 2 GB. The oracle memoises on the occupied set, so its cost grows with the spots.
-const INVENTOR_REACH: usize = 13;
-const INVENTOR_MEASURED: &str = "worst seen 5.5 s and 135 MB at 13 spots, 27 s and 526 MB at 14";
+/// The naive oracle, measured as Hex's (see `src/problems/hex.rs`), over cases 0..40 of `gamecheck gen
+/// inventor-outlasting --seed 7 --size K`: the worst took 1.3 s and 69 MB at 12 spots, 5.5 s and 135 MB at 13, 27 s
+/// and 526 MB at 14, and a 16-spot board 120 s and 2 GB. It memoises on the occupied set, so its cost grows with the
+/// spots; past 13 the split engine answers.
+const NAIVE_MAX_SPOTS: usize = 13;
+/// Every board the contest allows: the split engine's worst seen is a random 10×20 board at 70% spots, 0.17 s, and
+/// full boards take under 0.1 s (`cargo run --release -p oracles --example inventor_split_timing`).
+const INVENTOR_REACH: usize = games::inventor_outlasting::MAX_CELLS;
+const INVENTOR_MEASURED: &str = "naive up to 13 spots (worst 5.5 s, 135 MB), then the split engine: worst seen 0.17 s";
