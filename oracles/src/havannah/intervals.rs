@@ -27,9 +27,9 @@
 //! a ≤ d. Two intervals of one row are never neighbours (a stone lies between them). These joins are made once,
 //! by a merge of the two rows' sorted interval lists. Then the stones are lifted off from the last move back:
 //! lifting stone k turns the position after move k into the one after move k − 1, and the lifted cell is a new
-//! empty node joined to the outside if it is a border cell, and to each empty neighbour's node: a stone lifted
-//! earlier (placed after k), or the interval of the final position it lies in (found by binary search among the
-//! stones of its row; an end interval or a stoneless row is the outside). A ring stands after move k exactly when
+//! empty node joined to each empty neighbour's node: a stone lifted earlier (placed after k), the interval of the
+//! last position it lies in (found by binary search among the stones of its row; an end interval or a stoneless
+//! row is the outside), or the outside itself for a neighbour off the board (which only a border cell has). A ring stands after move k exactly when
 //! some empty component then does not hold the outside; every empty node is counted as it appears and every
 //! union of two components subtracts one, so that count is kept in O(1) per step.
 //!
@@ -58,10 +58,12 @@ pub fn answer(game: &Game) -> Answer {
     }
     let sorted = Sorted { board, stones, by_move };
 
-    let ring = sorted.first_ring();
+    let neighbourhood = sorted.neighbourhood();
+    let ring = sorted.first_ring(&neighbourhood);
     // Nothing after the first ring can be the answer, so bridges and forks are looked for only up to it.
     let last = ring.unwrap_or(game.moves.len());
-    let links = sorted.links();
+    let links = sorted.links(&neighbourhood);
+    drop(neighbourhood);
     let mut probe = Probe::new(sorted.stones.len());
     let found = |probe: &mut Probe, k: usize| {
         let (bridge, fork) = probe.bridge_and_fork(&links, k);
@@ -113,12 +115,6 @@ impl Board {
         }
     }
 
-    /// Whether the cell lies on a border line, i.e. is next to the band of empty cells round the board.
-    fn on_border(self, x: i64, y: i64) -> bool {
-        let (lo, hi) = self.row(x);
-        x == 1 || x == self.n || y == lo || y == hi
-    }
-
     /// The corner bit (one of six) and the edge bit (one of six) of a cell; a corner is on no edge.
     fn touches(self, x: i64, y: i64) -> (u8, u8) {
         let (s, n) = (self.s, self.n);
@@ -133,8 +129,7 @@ impl Board {
     }
 }
 
-/// The three neighbour directions that go up in (x, y) order; the other three are their opposites.
-const FORWARD: [(i64, i64); 3] = [(0, 1), (1, 0), (1, 1)];
+/// The six steps to a neighbour: the first three go up in (x, y) order, the other three are their opposites.
 const NEIGHBOURS: [(i64, i64); 6] = [(0, 1), (1, 0), (1, 1), (0, -1), (-1, 0), (-1, -1)];
 
 /// The stones sorted by (x, y), on their board, and which sorted index each move (from 0) placed.
@@ -158,14 +153,37 @@ impl Sorted {
         self.stones.binary_search_by(|s| (i64::from(s.x), i64::from(s.y)).cmp(&(x, y)))
     }
 
-    fn links(&self) -> Links<'_> {
+    /// What lies next to each stone in the directions of [`NEIGHBOURS`], as a node of [`Sorted::first_ring`]:
+    /// stone j is node j, the empty interval of the last position after stone p (in p's row) is node m + p, the
+    /// outside is node 2m (off the board, an interval at a row's end, or a row without stones). Asked in sorted
+    /// order, so that one binary search walks mostly the cached path of the one before: asking in move order, as
+    /// the backward pass lifts the stones, missed the cache on most steps and took three times as long.
+    fn neighbourhood(&self) -> Vec<[u32; 6]> {
+        let (board, stones) = (self.board, &self.stones);
+        let m = stones.len();
+        let outside = 2 * m as u32;
+        let in_row = |i: usize, x: i64| i64::from(stones[i].x) == x;
+        let node = |x: i64, y: i64| {
+            if !board.contains(x, y) {
+                return outside;
+            }
+            match self.find(x, y) {
+                Ok(j) => j as u32,
+                Err(p) if p > 0 && p < m && in_row(p - 1, x) && in_row(p, x) => (m + p - 1) as u32,
+                Err(_) => outside,
+            }
+        };
+        stones.iter().map(|s| NEIGHBOURS.map(|(dx, dy)| node(i64::from(s.x) + dx, i64::from(s.y) + dy))).collect()
+    }
+
+    fn links<'a>(&'a self, neighbourhood: &[[u32; 6]]) -> Links<'a> {
         let stones = &self.stones;
+        let m = stones.len() as u32;
         let mut pairs = Vec::with_capacity(stones.len() * 3);
-        for (i, s) in stones.iter().enumerate() {
-            for (dx, dy) in FORWARD {
-                if let Ok(j) = self.find(i64::from(s.x) + dx, i64::from(s.y) + dy) {
-                    pairs.push((s.placed.max(stones[j].placed), i as u32, j as u32));
-                }
+        for (i, (s, next)) in stones.iter().zip(neighbourhood).enumerate() {
+            // The first three directions go up in (x, y) order: each pair of neighbours once.
+            for &j in next[..3].iter().filter(|&&j| j < m) {
+                pairs.push((s.placed.max(stones[j as usize].placed), i as u32, j));
             }
         }
         pairs.sort_unstable();
@@ -176,7 +194,7 @@ impl Sorted {
     /// The first move after which an empty cell is shut in, by lifting the stones off from the last; see the
     /// module doc. Nodes: stone i is node i (empty once lifted), the gap after stone i in its row is node m + i,
     /// the outside is node 2m.
-    fn first_ring(&self) -> Option<usize> {
+    fn first_ring(&self, neighbourhood: &[[u32; 6]]) -> Option<usize> {
         let (board, stones) = (self.board, &self.stones);
         let m = stones.len();
         let outside = 2 * m;
@@ -258,25 +276,13 @@ impl Sorted {
             }
             // Lift stone k: the position after move k − 1.
             let i = self.by_move[k - 1] as usize;
-            let (x, y) = (i64::from(stones[i].x), i64::from(stones[i].y));
             enclosed += 1;
-            if board.on_border(x, y) {
-                join(&mut sets, &mut enclosed, i, outside);
-            }
-            for (dx, dy) in NEIGHBOURS {
-                let (nx, ny) = (x + dx, y + dy);
-                if !board.contains(nx, ny) {
+            for &node in &neighbourhood[i] {
+                let node = node as usize;
+                // A stone still on the board is no empty cell.
+                if node < m && stones[node].placed as usize <= k {
                     continue;
                 }
-                let node = match self.find(nx, ny) {
-                    // A stone still on the board is no empty cell.
-                    Ok(j) if stones[j].placed as usize <= k => continue,
-                    Ok(j) => j,
-                    Err(p) if p > 0 && p < m && i64::from(stones[p - 1].x) == nx && i64::from(stones[p].x) == nx => {
-                        m + p - 1
-                    }
-                    Err(_) => outside,
-                };
                 join(&mut sets, &mut enclosed, i, node);
             }
         }
@@ -365,6 +371,7 @@ impl UnionFind {
 #[cfg(test)]
 mod tests {
     use std::collections::BTreeSet;
+    use std::time::Instant;
 
     use games::havannah::{Cell, Symmetry};
 
@@ -636,5 +643,67 @@ mod tests {
             assert_eq!(answer(&game), expected, "S = {size}:\n{}", game.drawing());
             assert_eq!(naive::answer(&game), expected, "the naive oracle disagrees with the hand: S = {size}");
         }
+    }
+
+    /// Times one game, printed for `--nocapture`: figures belong in the docs, not in asserts.
+    fn timed(what: &str, game: &Game) -> Answer {
+        let start = Instant::now();
+        let found = answer(game);
+        println!("{what}: S = {}, M = {}: {found} in {:.2?}", game.size, game.moves.len(), start.elapsed());
+        found
+    }
+
+    /// A 1000 × 1000 patch (a parallelogram on the board) deep inside a board of side 10^9.
+    fn patch() -> Vec<Cell> {
+        let (x0, y0) = (987_000_000, 986_999_321);
+        (0..1000).flat_map(|i| (0..1000).map(move |j| cell(x0 + i, y0 + j))).collect()
+    }
+
+    #[test]
+    #[ignore = "for measuring: cargo test -p oracles --release intervals -- --ignored --nocapture"]
+    fn intervals_reach_a_billion_board_a_patch_row_by_row() {
+        // Row by row, every empty cell still reaches the open rows above: nothing forms, every part runs to the end.
+        assert_eq!(timed("patch row by row", &game(BILLION, patch())), Answer::None);
+    }
+
+    #[test]
+    #[ignore = "for measuring: cargo test -p oracles --release intervals -- --ignored --nocapture"]
+    fn intervals_reach_a_billion_board_a_patch_shuffled() {
+        // In a random order a ring closes early, but the backward pass still lifts every stone.
+        let mut moves = patch();
+        shuffle(&mut moves, &mut xorshift(0x9e37_79b9_7f4a_7c15));
+        assert!(matches!(timed("patch shuffled", &game(BILLION, moves)), Answer::Win { .. }));
+    }
+
+    #[test]
+    #[ignore = "for measuring: cargo test -p oracles --release intervals -- --ignored --nocapture"]
+    fn intervals_bisect_a_bridge_that_the_last_move_completes() {
+        // The bisection's worst case: a bridge along the edge x = 1, its middle stone played last.
+        let side = 1_000_000;
+        let mut line: Vec<Cell> = (1..=side).filter(|&y| y != side / 2).map(|y| cell(1, y)).collect();
+        shuffle(&mut line, &mut xorshift(0x9e37_79b9_7f4a_7c15));
+        line.push(cell(1, side / 2));
+        assert_eq!(timed("edge line", &game(side, line)), win("bridge in move 1000000"));
+    }
+
+    /// The largest whole board within M ≤ 10^6: S = 577, 997 057 cells, in a random order.
+    fn whole_board() -> Game {
+        let size = 577;
+        let mut cells: Vec<Cell> = Game { size, moves: Vec::new() }.cells().collect();
+        shuffle(&mut cells, &mut xorshift(0x2545_f491_4f6c_dd1d));
+        game(size, cells)
+    }
+
+    #[test]
+    #[ignore = "for measuring: cargo test -p oracles --release intervals -- --ignored --nocapture"]
+    fn intervals_fill_a_whole_board_of_a_million_cells() {
+        assert!(matches!(timed("whole board shuffled", &whole_board()), Answer::Win { .. }));
+    }
+
+    #[test]
+    #[ignore = "slow (about 30 s in release): cargo test -p oracles --release intervals -- --ignored"]
+    fn intervals_agree_with_the_backward_oracle_on_a_whole_board_of_a_million_cells() {
+        let game = whole_board();
+        assert_eq!(answer(&game), backward::answer(&game));
     }
 }
