@@ -139,12 +139,12 @@ struct Sorted {
     by_move: Vec<u32>,
 }
 
-/// What the bridge-and-fork probes need: the pairs of neighbouring stones (as sorted indices) ordered by the move
-/// that makes both present (that move first), and each stone's corner and edge bits.
-struct Links<'a> {
+/// What the bridge-and-fork probes need, each stone named by its move (from 0) so that a probe of k works on the
+/// first k of everything: the pairs of neighbouring stones ordered by the move that makes both present (that move
+/// first), and each stone's corner and edge bits.
+struct Links {
     pairs: Vec<(u32, u32, u32)>,
     touches: Vec<(u8, u8)>,
-    by_move: &'a [u32],
 }
 
 impl Sorted {
@@ -176,19 +176,27 @@ impl Sorted {
         stones.iter().map(|s| NEIGHBOURS.map(|(dx, dy)| node(i64::from(s.x) + dx, i64::from(s.y) + dy))).collect()
     }
 
-    fn links<'a>(&'a self, neighbourhood: &[[u32; 6]]) -> Links<'a> {
+    fn links(&self, neighbourhood: &[[u32; 6]]) -> Links {
         let stones = &self.stones;
         let m = stones.len() as u32;
         let mut pairs = Vec::with_capacity(stones.len() * 3);
-        for (i, (s, next)) in stones.iter().zip(neighbourhood).enumerate() {
+        for (s, next) in stones.iter().zip(neighbourhood) {
             // The first three directions go up in (x, y) order: each pair of neighbours once.
             for &j in next[..3].iter().filter(|&&j| j < m) {
-                pairs.push((s.placed.max(stones[j as usize].placed), i as u32, j));
+                let t = stones[j as usize].placed;
+                pairs.push((s.placed.max(t), s.placed - 1, t - 1));
             }
         }
         pairs.sort_unstable();
-        let touches = stones.iter().map(|s| self.board.touches(i64::from(s.x), i64::from(s.y))).collect();
-        Links { pairs, touches, by_move: &self.by_move }
+        let touches = self
+            .by_move
+            .iter()
+            .map(|&i| {
+                let s = stones[i as usize];
+                self.board.touches(i64::from(s.x), i64::from(s.y))
+            })
+            .collect();
+        Links { pairs, touches }
     }
 
     /// The first move after which an empty cell is shut in, by lifting the stones off from the last; see the
@@ -304,18 +312,15 @@ impl Probe {
 
     /// Whether the first k moves' stones hold a bridge, and a fork.
     fn bridge_and_fork(&mut self, links: &Links, k: usize) -> (bool, bool) {
-        self.sets.reset();
+        self.sets.reset(k);
         let present = links.pairs.partition_point(|&(at, _, _)| at as usize <= k);
         for &(_, a, b) in &links.pairs[..present] {
             self.sets.union(a as usize, b as usize);
         }
-        for &i in &links.by_move[..k] {
-            self.masks[i as usize] = (0, 0);
-        }
+        self.masks[..k].fill((0, 0));
         let (mut bridge, mut fork) = (false, false);
-        for &i in &links.by_move[..k] {
-            let root = self.sets.find(i as usize);
-            let (corners, edges) = links.touches[i as usize];
+        for (i, &(corners, edges)) in links.touches[..k].iter().enumerate() {
+            let root = self.sets.find(i);
             let mask = &mut self.masks[root];
             mask.0 |= corners;
             mask.1 |= edges;
@@ -337,11 +342,12 @@ impl UnionFind {
         UnionFind { parent: (0..n as u32).collect(), size: vec![1; n] }
     }
 
-    fn reset(&mut self) {
-        for (i, p) in self.parent.iter_mut().enumerate() {
+    /// Makes the first n elements singletons again; the others are left as they are.
+    fn reset(&mut self, n: usize) {
+        for (i, p) in self.parent[..n].iter_mut().enumerate() {
             *p = i as u32;
         }
-        self.size.fill(1);
+        self.size[..n].fill(1);
     }
 
     fn find(&mut self, mut a: usize) -> usize {
