@@ -411,6 +411,16 @@ mod tests {
         game
     }
 
+    /// The answer to `game`, once each of the board's 12 symmetries is seen to give the same: a hand-made game
+    /// at one corner or edge stands for the same game at every other.
+    fn answer_turned(game: &Game) -> Answer {
+        let found = answer(game);
+        for symmetry in Symmetry::all() {
+            assert_eq!(answer(&game.transformed(symmetry)), found, "{symmetry:?}");
+        }
+        found
+    }
+
     /// The six neighbours of (x, y), each next to the one before and the last next to the first.
     fn around(x: u32, y: u32) -> Vec<Cell> {
         vec![cell(x, y + 1), cell(x + 1, y + 1), cell(x + 1, y), cell(x, y - 1), cell(x - 1, y - 1), cell(x - 1, y)]
@@ -541,11 +551,36 @@ mod tests {
             for turn in 0..6 {
                 let mut moves = ring.clone();
                 moves.rotate_left(turn);
-                assert_eq!(answer(&game(s, moves.clone())), win("ring in move 6"), "around ({x}, {y})");
+                assert_eq!(answer_turned(&game(s, moves.clone())), win("ring in move 6"), "around ({x}, {y})");
                 moves.pop();
-                assert_eq!(answer(&game(s, moves)), Answer::None, "five stones around ({x}, {y})");
+                assert_eq!(answer_turned(&game(s, moves)), Answer::None, "five stones around ({x}, {y})");
             }
         }
+    }
+
+    #[test]
+    fn intervals_find_the_same_rings_far_out_on_a_billion_board() {
+        // A patch within 6 steps of the centre of a board of side 8 keeps off its border: no bridge or fork there,
+        // only rings, and round the patch a loop of empty cells that reaches the border. Moved into a board of
+        // side 10^9, deep inside or next to a corner or an edge, it must hold the same rings at the same moves.
+        let (s, n) = (i64::from(BILLION), 2 * i64::from(BILLION) - 1);
+        let shifts = [(987_654_313, 987_653_992), (0, 0), (n - 15, n - 15), (123_456_781, 123_456_781 + s - 16)];
+        let mut random = xorshift(0x1234_5678_9abc_def1);
+        let mut kinds = BTreeSet::new();
+        for round in 0..300 {
+            let mut moves = window(8, cell(8, 8), 1 + random(6) as i64, &mut random);
+            moves.truncate(random(moves.len() as u64 + 1) as usize);
+            let small = game(8, moves);
+            let expected = naive::answer(&small);
+            kinds.insert(expected.kinds());
+            for (dx, dy) in shifts {
+                let moved =
+                    small.moves.iter().map(|c| cell((i64::from(c.x) + dx) as u32, (i64::from(c.y) + dy) as u32));
+                let big = game(BILLION, moved.collect());
+                assert_eq!(answer(&big), expected, "round {round}, moved by ({dx}, {dy}):\n{}", small.drawing());
+            }
+        }
+        assert_eq!(kinds, BTreeSet::from(["none".to_string(), "ring".to_string()]));
     }
 
     #[test]
@@ -557,11 +592,11 @@ mod tests {
         for (x, y) in [(1, 5), (n, n), (1_500_000_007, 500_000_008), (n, s + 77_777)] {
             let stones: Vec<Cell> = around(x, y).into_iter().filter(|&c| board.on_board(c)).collect();
             assert!(stones.len() < 6, "({x}, {y}) is not on the border");
-            assert_eq!(answer(&game(s, stones)), Answer::None, "around ({x}, {y})");
+            assert_eq!(answer_turned(&game(s, stones)), Answer::None, "around ({x}, {y})");
         }
         // The same on a small board, where the naive oracle can say it too.
         let stones = vec![cell(1, 2), cell(2, 2), cell(2, 3)];
-        assert_eq!(answer(&game(3, stones.clone())), Answer::None);
+        assert_eq!(answer_turned(&game(3, stones.clone())), Answer::None);
         assert_eq!(naive::answer(&game(3, stones)), Answer::None);
     }
 
@@ -572,7 +607,7 @@ mod tests {
         moves.push(cell(x, y));
         // Later stones elsewhere, one of them next to the filled ring: the last position has no ring at all.
         moves.extend([cell(x + 2, y + 1), cell(5, 5), cell(x - 300, y - 299)]);
-        assert_eq!(answer(&game(BILLION, moves)), win("ring in move 6"));
+        assert_eq!(answer_turned(&game(BILLION, moves)), win("ring in move 6"));
     }
 
     #[test]
@@ -580,7 +615,7 @@ mod tests {
         let (x, y) = (987_654_321, 987_654_000);
         let mut moves = vec![cell(x, y)];
         moves.extend(around(x, y));
-        assert_eq!(answer(&game(BILLION, moves)), Answer::None);
+        assert_eq!(answer_turned(&game(BILLION, moves)), Answer::None);
         // A loop of eight round two cells: with one filled first the other is still shut in when the loop
         // closes; with both filled first there is nothing.
         // (x + 1, y) is no neighbour of (x, y + 1): the loop ends on one that is, else it would close a move early.
@@ -597,10 +632,10 @@ mod tests {
         let mut moves = vec![cell(x, y)];
         moves.extend(&loop_of_eight);
         moves.push(cell(x, y + 1));
-        assert_eq!(answer(&game(BILLION, moves)), win("ring in move 9"));
+        assert_eq!(answer_turned(&game(BILLION, moves)), win("ring in move 9"));
         let mut moves = vec![cell(x, y + 1), cell(x, y)];
         moves.extend(&loop_of_eight);
-        assert_eq!(answer(&game(BILLION, moves)), Answer::None);
+        assert_eq!(answer_turned(&game(BILLION, moves)), Answer::None);
     }
 
     #[test]
@@ -611,13 +646,13 @@ mod tests {
         let mut moves = ring_a.clone();
         moves.push(cell(a.0, a.1));
         moves.extend(&ring_b);
-        assert_eq!(answer(&game(BILLION, moves)), win("ring in move 6"));
+        assert_eq!(answer_turned(&game(BILLION, moves)), win("ring in move 6"));
         // Ring a's cell is filled before its sixth stone, so the first ring is b's.
         let mut moves = ring_a[..5].to_vec();
         moves.push(cell(a.0, a.1));
         moves.push(ring_a[5]);
         moves.extend(&ring_b);
-        assert_eq!(answer(&game(BILLION, moves)), win("ring in move 13"));
+        assert_eq!(answer_turned(&game(BILLION, moves)), win("ring in move 13"));
     }
 
     #[test]
@@ -656,7 +691,7 @@ mod tests {
         ];
         for (size, moves, expected) in cases {
             let game = game(size, moves);
-            assert_eq!(answer(&game), expected, "S = {size}:\n{}", game.drawing());
+            assert_eq!(answer_turned(&game), expected, "S = {size}:\n{}", game.drawing());
             assert_eq!(naive::answer(&game), expected, "the naive oracle disagrees with the hand: S = {size}");
         }
     }
