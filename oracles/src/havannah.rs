@@ -3,5 +3,6 @@
 //! (dense boards up to S ≈ 3000) and recounts bridges and forks from scratch.
 
 pub mod backward;
+pub mod intervals;
 pub mod naive;
 pub mod witness;
