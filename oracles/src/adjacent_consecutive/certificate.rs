@@ -751,4 +751,205 @@ mod tests {
         assert!(every[0] > 0 && drawn[0] == 0, "{every:?} {drawn:?}");
         assert!(every[1] > 0 && drawn[1] > 0, "{every:?} {drawn:?}");
     }
+
+    /// A fake built on the truth, the answer the solver behind it would give, and the check's verdict.
+    fn check_fake(
+        game: &Game,
+        known: &Memo,
+        flip: &dyn Fn(&Truth) -> bool,
+        wrong_move: &dyn Fn(&Truth) -> Option<Option<Move>>,
+        budget: Budget,
+    ) -> Result<Checked, String> {
+        let fake = || Fake { truth: Truth::new(game.n, known), flip, wrong_move };
+        let answer = answer_of(game, &mut fake());
+        check(game, &answer, &mut fake(), budget)
+    }
+
+    /// One state's verdict flipped in the answer (counts made to match), in the claims, or in both: answer and
+    /// claims disagree there, unless the state before, which asks the claims about it, catches the flip first; with
+    /// both flipped only the recurrence can, at one of those two states.
+    #[test]
+    fn certificate_one_flipped_verdict_is_rejected() {
+        let known = Memo::default();
+        for game in games(5..=7, 1, &known) {
+            let truth = answer(&game);
+            for j in 0..game.n as usize {
+                let mut flipped = truth.clone();
+                flipped.winning[j] = !flipped.winning[j];
+                (flipped.a_mistakes, flipped.b_mistakes) = mistakes(&flipped.winning);
+                let error = check(&game, &flipped, &mut Truth::new(game.n, &known), Budget::default()).unwrap_err();
+                assert!(error.contains("the answer says"), "{error}");
+                assert_eq!(rejected_at(&error), j + 1, "{error}");
+
+                // The state of the game only, not the states off it with as many moves played.
+                let at_j = |t: &Truth| t.played == game.moves[..j];
+                let mut fake = Fake { truth: Truth::new(game.n, &known), flip: &at_j, wrong_move: &right_move };
+                let error = check(&game, &truth, &mut fake, Budget::default()).unwrap_err();
+                let at = rejected_at(&error);
+                assert!(at == j + 1 && error.contains("the answer says") || at == j, "flipped at {j}: {error}");
+
+                let error = check_fake(&game, &known, &at_j, &right_move, Budget::default()).unwrap_err();
+                assert!((j..=j + 1).contains(&rejected_at(&error)), "flipped at {j}: {error}");
+                // Drawing moves can miss every refutation of a false loss, never a false win's winning move.
+                match check_fake(&game, &known, &at_j, &right_move, SMALL) {
+                    Err(error) => assert!((j..=j + 1).contains(&rejected_at(&error)), "flipped at {j}: {error}"),
+                    Ok(_) => assert!(truth.winning[j], "a false win at {j} went through"),
+                }
+            }
+        }
+    }
+
+    /// The first state of `game` after move `from` whose mover is winning and has a move that hands over the win.
+    fn state_with_a_blunder(game: &Game, known: &Memo, from: usize) -> Option<(usize, Move)> {
+        let mut truth = Truth::new(game.n, known);
+        for (i, &m) in game.moves.iter().enumerate() {
+            if i >= from && truth.winning() {
+                if let Some(&bad) = truth.moves_leaving(true).first() {
+                    return Some((i, bad));
+                }
+            }
+            truth.play(m);
+        }
+        None
+    }
+
+    #[test]
+    fn certificate_wrong_and_illegal_winning_moves_are_rejected() {
+        let known = Memo::default();
+        let mut blunders = 0;
+        for game in games(5..=7, 3, &known) {
+            let Some((i, bad)) = state_with_a_blunder(&game, &known, 0) else { continue };
+            blunders += 1;
+            let wrong = |t: &Truth| (t.played.len() == i).then_some(Some(bad));
+            let error = check_fake(&game, &known, &no_flip, &wrong, Budget::default()).unwrap_err();
+            let shown = format!("the claimed winning move {}", Show(bad));
+            assert!(error.contains(&shown) && rejected_at(&error) == i + 1, "{error}");
+            assert!(error.contains("by the claims") || error.contains("B wins"), "{error}");
+        }
+        assert!(blunders >= 4, "{blunders} games with a blunder to hand over");
+
+        // Illegal moves at a winning state with a filled cell and a used tile: the state before move 2 or later.
+        let game = games(6..=6, 1, &known).remove(1);
+        let (i, _) = state_with_a_blunder(&game, &known, 1).expect("a winning state after the first move");
+        let (used, filled) = (game.moves[0].tile, game.moves[0].cell);
+        let free = {
+            let mut truth = Truth::new(game.n, &known);
+            game.moves[..i].iter().for_each(|&m| truth.play(m));
+            truth.moves()[0]
+        };
+        let illegal = [
+            (Some(Move { tile: used, cell: free.cell }), format!("tile {used} is already in cell {filled}")),
+            (Some(Move { tile: free.tile, cell: filled }), format!("cell {filled} already holds tile {used}")),
+            (Some(Move { tile: 0, cell: free.cell }), "tile 0 is not in 1..=6".to_string()),
+            (Some(Move { tile: 7, cell: free.cell }), "tile 7 is not in 1..=6".to_string()),
+            (Some(Move { tile: free.tile, cell: 0 }), "cell 0 is not in 1..=6".to_string()),
+            (Some(Move { tile: free.tile, cell: 7 }), "cell 7 is not in 1..=6".to_string()),
+            (None, "the claims say winning but give no winning move".to_string()),
+        ];
+        for (m, message) in illegal {
+            let wrong = |t: &Truth| (t.played.len() == i).then_some(m);
+            let error = check_fake(&game, &known, &no_flip, &wrong, Budget::default()).unwrap_err();
+            assert!(error.contains(&message) && rejected_at(&error) == i + 1, "{error}");
+        }
+    }
+
+    #[test]
+    fn certificate_counts_and_lengths_off_are_rejected() {
+        let known = Memo::default();
+        for game in games(6..=7, 2, &known) {
+            let truth = answer(&game);
+            let mut wrong = Vec::new();
+            for (da, db) in [(1, 0), (0, 1), (-1, 0), (0, -1)] {
+                let (Some(a), Some(b)) =
+                    (truth.a_mistakes.checked_add_signed(da), truth.b_mistakes.checked_add_signed(db))
+                else {
+                    continue;
+                };
+                wrong.push((Answer { a_mistakes: a, b_mistakes: b, ..truth.clone() }, "the answer counts"));
+            }
+            let mut short = truth.clone();
+            short.winning.pop();
+            let mut long = truth.clone();
+            long.winning.push(false);
+            wrong.push((short, "verdicts for the N"));
+            wrong.push((long, "verdicts for the N"));
+            for (answer, message) in wrong {
+                let error = check(&game, &answer, &mut Truth::new(game.n, &known), Budget::default()).unwrap_err();
+                assert!(error.contains(message), "{error}");
+            }
+        }
+    }
+
+    /// B puts 2 beside A's 1 at once: from then on A has won, and claims that say otherwise at any later state are
+    /// rejected there by the rules alone.
+    #[test]
+    fn certificate_claims_that_deny_a_pair_are_rejected() {
+        let known = Memo::default();
+        let game = Game::from_pairs(8, &[(1, 1), (2, 2), (5, 6), (7, 4), (3, 8), (8, 3), (4, 7), (6, 5)]).unwrap();
+        check(&game, &answer(&game), &mut Truth::new(8, &known), Budget::default()).unwrap();
+        let pair = |t: &Truth| {
+            let row = |cell| t.played.iter().find(|m| m.cell == cell).map(|m| m.tile);
+            (1..t.n).any(|c| matches!((row(c), row(c + 1)), (Some(x), Some(y)) if x.abs_diff(y) == 1))
+        };
+        for j in 2..8 {
+            let at_j = |t: &Truth| t.played.len() == j && pair(t);
+            let error = check_fake(&game, &known, &at_j, &right_move, Budget::default()).unwrap_err();
+            assert!(error.contains("cells 1 and 2 hold 1 and 2, so A has won"), "{error}");
+            assert_eq!(rejected_at(&error), j + 1, "{error}");
+        }
+    }
+
+    /// Claims wrong only where more than K moves are left model a solver checked only within the oracle's reach:
+    /// the check must find it by the state with K + 1 left at the latest, where the claims one move on are right.
+    /// Both ways of being wrong: every such verdict flipped, and only the states of one verdict.
+    #[test]
+    fn certificate_faults_above_k_moves_left_are_caught_at_the_boundary() {
+        let known = Memo::default();
+        let mut caught_at_boundary = 0;
+        for game in games(6..=8, 1, &known) {
+            let n = game.n as usize;
+            for k in [1, 2, 3, 5] {
+                let above = |t: &Truth| n - t.played.len() > k;
+                let above_winning = |t: &Truth| n - t.played.len() > k && t.winning();
+                let above_losing = |t: &Truth| n - t.played.len() > k && !t.winning();
+                let boundary = |t: &Truth| n - t.played.len() == k + 1;
+                let faults: [&dyn Fn(&Truth) -> bool; 4] = [&above, &above_winning, &above_losing, &boundary];
+                for flip in faults {
+                    let error = match check_fake(&game, &known, flip, &right_move, Budget::default()) {
+                        Ok(_) => {
+                            // Possible only when the fault touches no state of this game.
+                            let mut truth = Truth::new(game.n, &known);
+                            for &m in &game.moves {
+                                assert!(!flip(&truth), "a fault at {} moves was accepted", truth.played.len());
+                                truth.play(m);
+                            }
+                            continue;
+                        }
+                        Err(error) => error,
+                    };
+                    assert!(rejected_at(&error) <= n - k, "K = {k}: {error}\n{game}");
+                    caught_at_boundary += usize::from(rejected_at(&error) == n - k);
+                }
+            }
+        }
+        assert!(caught_at_boundary > 0);
+    }
+
+    /// Wrong only in the first states of the longest games minimax checks (N = 9, 8 moves left and more): caught
+    /// there, all moves tried; with a small budget only a wrong "winning" is sure to be caught.
+    #[test]
+    fn certificate_faults_early_in_long_games_are_caught() {
+        let known = Memo::default();
+        for game in games(9..=9, 1, &known) {
+            let early = |t: &Truth| t.played.len() < 2;
+            let error = check_fake(&game, &known, &early, &right_move, Budget::default()).unwrap_err();
+            assert!(rejected_at(&error) <= 2, "{error}");
+            let early_losing = |t: &Truth| t.played.len() < 2 && !t.winning();
+            if let Err(error) = check_fake(&game, &known, &early_losing, &right_move, SMALL) {
+                assert!(rejected_at(&error) <= 2, "{error}");
+            } else {
+                assert!(answer(&game).winning[..2].iter().all(|&w| w), "a false win went through");
+            }
+        }
+    }
 }
