@@ -553,8 +553,8 @@ impl SplitMix {
 
 #[cfg(test)]
 mod tests {
-    use std::cell::RefCell;
-    use std::collections::HashMap;
+    use std::cell::{Cell, RefCell};
+    use std::collections::{BTreeSet, HashMap};
     use std::rc::Rc;
 
     use super::*;
@@ -949,6 +949,173 @@ mod tests {
                 assert!(rejected_at(&error) <= 2, "{error}");
             } else {
                 assert!(answer(&game).winning[..2].iter().all(|&w| w), "a false win went through");
+            }
+        }
+    }
+
+    /// Claims with no theory behind them, for games too large for minimax: A to move wins, B to move loses, except
+    /// at the states after `flip_at` moves that start with [`B_PAIR`]; the winning move is the lowest unused tile into the lowest empty cell.
+    /// They agree with the rules wherever a pair is on the board. Every call is counted.
+    struct AWins {
+        played: usize,
+        empty: BTreeSet<u32>,
+        unused: BTreeSet<u32>,
+        flip_at: Option<usize>,
+        history: Vec<Move>,
+        calls: Cell<u64>,
+    }
+
+    const B_PAIR: [Move; 2] = [Move { tile: 1, cell: 1 }, Move { tile: 2, cell: 2 }];
+
+    impl AWins {
+        fn new(n: u32, flip_at: Option<usize>) -> AWins {
+            let all: BTreeSet<u32> = (1..=n).collect();
+            AWins { played: 0, empty: all.clone(), unused: all, flip_at, history: Vec::new(), calls: Cell::new(0) }
+        }
+    }
+
+    impl Claims for AWins {
+        fn play(&mut self, m: Move) {
+            self.calls.set(self.calls.get() + 1);
+            assert!(self.unused.remove(&m.tile) && self.empty.remove(&m.cell), "the checker plays legal moves");
+            self.history.push(m);
+            self.played += 1;
+        }
+        fn undo(&mut self, m: Move) {
+            self.calls.set(self.calls.get() + 1);
+            self.unused.insert(m.tile);
+            self.empty.insert(m.cell);
+            assert_eq!(self.history.pop(), Some(m));
+            self.played -= 1;
+        }
+        fn winning(&self) -> bool {
+            self.calls.set(self.calls.get() + 1);
+            // B's pair (1 in cell 1, 2 in cell 2) on the board, for games that start with it: the fault is at the
+            // game's state and at the states off it that keep the pair, not at B's other replies.
+            let flipped = self.flip_at == Some(self.played) && self.history.starts_with(&B_PAIR);
+            self.played.is_multiple_of(2) != flipped
+        }
+        fn winning_move(&self) -> Option<Move> {
+            self.calls.set(self.calls.get() + 1);
+            Some(Move { tile: *self.unused.first()?, cell: *self.empty.first()? })
+        }
+    }
+
+    /// A game of `n` (even) cells ending in the row 2 4 6 … n 1 3 5 … n−1, which has no pair, the cells filled in
+    /// a random order: B's last move wins.
+    fn pair_free_game(n: u32) -> Game {
+        let mut random = xorshift(0x9e37_79b9_7f4a_7c15);
+        let mut cells: Vec<u32> = (1..=n).collect();
+        for i in (1..cells.len()).rev() {
+            cells.swap(i, random(i as u64 + 1) as usize);
+        }
+        let tile = |c: u32| if c <= n / 2 { 2 * c } else { 2 * (c - n / 2) - 1 };
+        Game { n, moves: cells.into_iter().map(|cell| Move { tile: tile(cell), cell }).collect() }
+    }
+
+    /// At N = 10^5 claims that hold up until the last move are checked in linear time: the claims calls are
+    /// counted against the bound (the time is in the report, not here), and the fault, B's last state called
+    /// losing on a row that ends with no pair, is found there by the rules.
+    #[test]
+    fn certificate_large_games_are_checked_in_linear_calls() {
+        let n = 100_000;
+        let game = pair_free_game(n);
+        let budget = Budget::default();
+        let mut claims = AWins::new(n, None);
+        let answer = answer_of(&game, &mut AWins::new(n, None));
+        let error = check(&game, &answer, &mut claims, budget).unwrap_err();
+        assert_eq!(rejected_at(&error), n as usize, "{error}");
+        assert!(error.contains("leaves no pair, so B wins, but the claims say losing"), "{error}");
+        // Per state: winning, winning_move, and play, winning, undo for each tried move (the drawn and the played).
+        let bound = u64::from(n) * (2 + 3 * (budget.sampled as u64 + 1));
+        assert!(claims.calls.get() <= bound, "{} claims calls, more than {bound}", claims.calls.get());
+        assert!(claims.calls.get() >= u64::from(n) * 3 * budget.sampled as u64 / 2, "B's states draw moves");
+
+        // Claims that say everybody wins are caught at the first move, whatever N.
+        struct Everybody;
+        impl Claims for Everybody {
+            fn play(&mut self, _: Move) {}
+            fn undo(&mut self, _: Move) {}
+            fn winning(&self) -> bool {
+                true
+            }
+            fn winning_move(&self) -> Option<Move> {
+                Some(Move { tile: 1, cell: 1 })
+            }
+        }
+        let everybody = Answer { a_mistakes: 50_000, b_mistakes: 49_999, winning: vec![true; n as usize] };
+        let error = check(&game, &everybody, &mut Everybody, budget).unwrap_err();
+        assert!(error.starts_with("state before move 1 ") && error.contains("leaves B winning"), "{error}");
+    }
+
+    /// A long game in which B makes a pair at once: every later state is decided by the rules, so a claim flipped
+    /// at any of them is rejected exactly there, even with moves drawn; and the same check gives the same result
+    /// on every run.
+    #[test]
+    fn certificate_faults_in_long_decided_games_are_rejected_where_they_are() {
+        let n = 2_000;
+        let mut moves = B_PAIR.to_vec();
+        let rest = random_game(n - 2, &mut xorshift(7)).moves;
+        moves.extend(rest.into_iter().map(|m| Move { tile: m.tile + 2, cell: m.cell + 2 }));
+        let game = Game { n, moves };
+        let answer = answer_of(&game, &mut AWins::new(n, None));
+        let first = check(&game, &answer, &mut AWins::new(n, None), Budget::default()).unwrap();
+        assert_eq!(first, check(&game, &answer, &mut AWins::new(n, None), Budget::default()).unwrap());
+        assert_eq!(first.decided, n as usize - 2);
+        for j in [2, 3, 100, 1_001, n as usize - 1] {
+            let answer = answer_of(&game, &mut AWins::new(n, Some(j)));
+            let error = check(&game, &answer, &mut AWins::new(n, Some(j)), Budget::default()).unwrap_err();
+            assert_eq!(rejected_at(&error), j + 1, "{error}");
+            assert!(error.contains("cells 1 and 2 hold 1 and 2, so A has won"), "{error}");
+        }
+    }
+
+    /// The row's pools, pair and count of pair moves, kept in O(1) a move, against a recount from the row after
+    /// every move of random games; and the drawn moves, which must be legal, hold the played move, take a cell
+    /// beside a filled one when there is one, and come out the same from the same seed.
+    #[test]
+    fn certificate_row_keeps_its_counts_and_draws_legal_moves() {
+        let mut random = xorshift(0x2545_f491_4f6c_dd1d);
+        for n in (4..=40).chain([97, 200]) {
+            let game = random_game(n, &mut random);
+            let mut row = Row::new(n);
+            for (i, &m) in game.moves.iter().enumerate() {
+                let draws = 10;
+                let sample = row.sample(m, draws, &mut SplitMix(i as u64));
+                assert_eq!(sample, row.sample(m, draws, &mut SplitMix(i as u64)));
+                assert!(sample.contains(&m) && sample.len() <= draws + 1);
+                assert!(sample.iter().all(|&s| row.legal(s).is_ok()), "{sample:?}");
+                if !row.near_cells.items.is_empty() {
+                    assert!(sample.iter().any(|s| row.near_cells.items.contains(&s.cell)));
+                }
+                row.place(m);
+                let tile = |c: u32| if (1..=n).contains(&c) { row.tile_in[c as usize] } else { 0 };
+                let used = |t: u32| (1..=n).contains(&t) && game.moves[..=i].iter().any(|m| m.tile == t);
+                let (mut openings, mut near_cells, mut near_tiles) = (0, BTreeSet::new(), BTreeSet::new());
+                for c in (1..=n).filter(|&c| tile(c) == 0) {
+                    for d in [c - 1, c + 1].into_iter().filter(|&d| tile(d) != 0) {
+                        near_cells.insert(c);
+                        openings += [tile(d) - 1, tile(d) + 1]
+                            .into_iter()
+                            .filter(|&s| (1..=n).contains(&s) && !used(s))
+                            .count();
+                    }
+                }
+                for t in (1..=n).filter(|&t| !used(t)) {
+                    if used(t - 1) || used(t + 1) {
+                        near_tiles.insert(t);
+                    }
+                }
+                let pair = (1..n).any(|c| tile(c) != 0 && tile(c + 1) != 0 && tile(c).abs_diff(tile(c + 1)) == 1);
+                let set = |pool: &Pool| pool.items.iter().copied().collect::<BTreeSet<u32>>();
+                assert_eq!(row.openings, openings as u64, "after move {} of {game}", i + 1);
+                assert_eq!(row.a_pair_move().is_some(), openings > 0);
+                assert!(row.a_pair_move().is_none_or(|m| row.legal(m).is_ok() && row.pair_beside(m).is_some()));
+                assert_eq!((set(&row.near_cells), set(&row.near_tiles)), (near_cells, near_tiles));
+                assert_eq!(set(&row.empty), (1..=n).filter(|&c| tile(c) == 0).collect());
+                assert_eq!(set(&row.unused), (1..=n).filter(|&t| !used(t)).collect());
+                assert_eq!(row.pair.is_some(), pair);
+                assert!(row.pair.is_none_or(|c| tile(c).abs_diff(tile(c + 1)) == 1));
             }
         }
     }
