@@ -954,7 +954,7 @@ mod tests {
     }
 
     /// Claims with no theory behind them, for games too large for minimax: A to move wins, B to move loses, and
-    /// the winning move is the lowest unused tile into the lowest empty cell; except at the states of `game` named
+    /// the winning move is the game's next move (the checker asks for one only at the game's states); except at the states of `game` named
     /// in `lies` (by the moves played), which get the verdict and winning move given there. They agree with the
     /// rules wherever a pair is on the board. Every call is counted.
     struct AWins {
@@ -962,17 +962,19 @@ mod tests {
         played: usize,
         /// How many of the moves played are the game's first moves.
         on_game: usize,
-        empty: BTreeSet<u32>,
-        unused: BTreeSet<u32>,
+        /// Which cells are filled and which tiles used, indexed by number: O(1) a call, so that the time of a
+        /// large check is the checker's.
+        filled: Vec<bool>,
+        used: Vec<bool>,
         lies: Vec<(usize, bool, Option<Move>)>,
         calls: Cell<u64>,
     }
 
     impl AWins {
         fn new(game: &Game, lies: &[(usize, bool, Option<Move>)]) -> AWins {
-            let all: BTreeSet<u32> = (1..=game.n).collect();
+            let none = vec![false; game.n as usize + 1];
             let (game, lies) = (game.moves.clone(), lies.to_vec());
-            AWins { game, played: 0, on_game: 0, empty: all.clone(), unused: all, lies, calls: Cell::new(0) }
+            AWins { game, played: 0, on_game: 0, filled: none.clone(), used: none, lies, calls: Cell::new(0) }
         }
 
         fn lie(&self) -> Option<&(usize, bool, Option<Move>)> {
@@ -983,7 +985,9 @@ mod tests {
     impl Claims for AWins {
         fn play(&mut self, m: Move) {
             self.calls.set(self.calls.get() + 1);
-            assert!(self.unused.remove(&m.tile) && self.empty.remove(&m.cell), "the checker plays legal moves");
+            let (tile, cell) = (m.tile as usize, m.cell as usize);
+            assert!(!self.used[tile] && !self.filled[cell], "the checker plays legal moves");
+            (self.used[tile], self.filled[cell]) = (true, true);
             if self.on_game == self.played && self.game.get(self.played) == Some(&m) {
                 self.on_game += 1;
             }
@@ -991,7 +995,9 @@ mod tests {
         }
         fn undo(&mut self, m: Move) {
             self.calls.set(self.calls.get() + 1);
-            assert!(self.unused.insert(m.tile) && self.empty.insert(m.cell), "the checker undoes what it played");
+            let (tile, cell) = (m.tile as usize, m.cell as usize);
+            assert!(self.used[tile] && self.filled[cell], "the checker undoes what it played");
+            (self.used[tile], self.filled[cell]) = (false, false);
             self.played -= 1;
             self.on_game = self.on_game.min(self.played);
         }
@@ -1003,7 +1009,7 @@ mod tests {
             self.calls.set(self.calls.get() + 1);
             match self.lie() {
                 Some(&(_, _, Some(m))) => Some(m),
-                _ => Some(Move { tile: *self.unused.first()?, cell: *self.empty.first()? }),
+                _ => self.game.get(self.played).copied().filter(|_| self.on_game == self.played),
             }
         }
     }
@@ -1081,15 +1087,22 @@ mod tests {
     }
 
     /// A's claimed loss at a state far too large to try every move, where A has a move that makes a pair: drawn
-    /// moves would almost never find it (4 or so of 4 · 10^6 moves), the count of pair moves always does. B's
-    /// claimed win before it, with the played move as its winning move, keeps the claims consistent up to there.
+    /// moves would almost never find it (4 or so of 4 · 10^6 moves), the count of pair moves always does. A's
+    /// blunder and B's claimed win before it, with the played move as B's winning move, keep the claims consistent
+    /// up to there.
     #[test]
     fn certificate_a_pair_move_refutes_a_claimed_loss_at_any_size() {
         let game = pair_free_game(2_000);
-        let lies = [(1, true, Some(game.moves[1])), (2, false, None)];
+        // A's first move throws the win away (B is winning after it), so A's winning move is another one.
+        let first = game.moves[0];
+        let elsewhere = Move { tile: first.tile, cell: first.cell % game.n + 1 };
+        let lies = [(0, true, Some(elsewhere)), (1, true, Some(game.moves[1])), (2, false, None)];
         let answer = answer_of(&game, &mut AWins::new(&game, &lies));
         let error = check(&game, &answer, &mut AWins::new(&game, &lies), Budget::default()).unwrap_err();
-        assert!(error.contains("the claims say losing, but tile ") && error.contains("makes a pair, so A wins"));
+        assert!(
+            error.contains("the claims say losing, but tile ") && error.contains("makes a pair, so A wins"),
+            "{error}"
+        );
         assert_eq!(rejected_at(&error), 3, "{error}");
     }
 
