@@ -3,6 +3,8 @@
 //! Exponential on purpose and with no reductions (no runs, no closed form, no symmetry): it is meant to be read
 //! against the rules in `problems/adjacent-consecutive.md`, and it reaches N = 9 comfortably (N = 10 slowly).
 
+pub mod certificate;
+
 use std::collections::HashMap;
 
 use games::adjacent_consecutive::{Answer, Game, Move};
