@@ -53,10 +53,11 @@ fn hex_transpose_swap_and_half_turn_keep_the_verdict() {
 /// A Havannah game of any side up to 10^9 whose stones lie far from the centre: a generated game of side 2..40
 /// (every shape: loops, paths, junctions, patches) laid onto a big board in one of its corners (sharing two
 /// edges), along one of its edges, at its centre, or anywhere, its stones off the big board dropped. The twelve
-/// symmetries then carry it to every corner and edge. One draw in five lays two small games 2^k cells apart along
-/// x, y or the diagonal, k 20..30 (the bits a key of coordinates up to 2·10^9 may lose); their stones differ by up
-/// to 40 either way, so pairs of stones stand at many offsets near 2^k, and a cell key that drops or overlaps a
-/// bit merges two of them, which the symmetries do not keep (a key packing x into 30 bits fails at draw 4). One
+/// symmetries then carry it to every corner and edge. One draw in five lays two small games apart along x, y or the
+/// diagonal: one in ten 2^k cells apart, k 20..30 (the bits a key of coordinates up to 2·10^9 may lose), one in ten
+/// any distance from 2^20 to 9·10^8; their stones differ by up to 40 either way, so pairs of stones stand at many
+/// offsets near that distance, and a cell key that drops or overlaps a bit merges two of them, which the symmetries
+/// do not keep and the oracle does not make (a key packing x into 30 bits fails at draw 4). One
 /// draw in 100 is a generated game of the full size, with 10^6 moves. Not the same game as the small one (the big
 /// board's other edges are far), only a game that reaches the big board's border and its largest coordinates.
 fn havannah_draw(i: u64) -> Game {
@@ -75,8 +76,10 @@ fn havannah_draw(i: u64) -> Game {
         }
     };
     if i % 5 == 4 {
+        // Half the pairs 2^k apart, where a key that drops a bit merges stones; half at any distance, where a key
+        // that folds coordinates together (a hash, a product) may.
         let k = rng.random_range(20..=30u32);
-        let apart = 1u64 << k;
+        let apart = if i % 10 == 4 { 1u64 << k } else { rng.random_range(1 << 20..=900_000_000) };
         let other = mixed_case::<Havannah>(SEED.wrapping_add(6), i, Sizes::new(2, 40));
         // Room for both along any of the three directions: |x − y| stays under 2^k + 40 < S.
         let size = (mixed_size(SEED.wrapping_add(2), i, Sizes::new(2, MAX_S as usize)) as u64).max(apart + 41);
@@ -118,6 +121,9 @@ fn havannah_symmetries(game: &Game) -> Vec<Symmetry> {
 fn havannah_all_12_symmetries_keep_the_answer() {
     holds::<Havannah>("havannah symmetries", DRAWS, havannah_draw, |game| {
         let answer = Havannah::solve(game);
+        // Every draw is also a differential case: past S = 300 the intervals engine, written apart from the
+        // solver, answers it, so a fault the symmetries map onto themselves is still seen.
+        same("the oracle", Havannah::oracle(game), answer)?;
         for symmetry in havannah_symmetries(game) {
             same(&format!("{symmetry:?}"), Havannah::solve(&game.transformed(symmetry)), answer)?;
         }
@@ -221,6 +227,9 @@ fn inventor_draw(i: u64) -> io::Board {
 fn inventor_outlasting_symmetries_and_blank_borders_keep_the_answer() {
     holds::<InventorOutlasting>("inventor symmetries and borders", DRAWS, inventor_draw, |board| {
         let want = InventorOutlasting::solve(board);
+        // Every draw is also a differential case: past 13 spots the split engine, written apart from the solver,
+        // answers it, so a fault the symmetries map onto themselves is still seen.
+        same("the oracle", InventorOutlasting::oracle(board), want)?;
         for s in io::Symmetry::ALL {
             let image = board.transform(s);
             same(&format!("{s:?}"), InventorOutlasting::solve(&image), want)?;

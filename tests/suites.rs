@@ -137,12 +137,17 @@ suites! {
         }),
         inputs: [],
     },
-    // Up to S = 20 the Havannah pairing asks the naive oracle; above it, the backward one.
+    // Up to S = 20 the Havannah pairing asks the naive oracle; above it, the backward one, and past S = 300 the
+    // intervals engine.
     havannah: gamecheck::problems::Havannah {
         differential: [
             differential_check_sizes: (2, 12) x 2000,
             differential_medium: (21, 70) x 150,
-            differential_top_of_reach: (100, 300) x 16,
+            differential_top_of_the_backward_reach: (100, 300) x 16,
+            // Generated games past S = 578 have 10^6 moves each, about a second each; the metamorphic draws hold the
+            // many small games laid far apart on boards up to 10^9.
+            differential_past_the_backward_reach: (301, 1_000_000_000) x 4,
+            differential_top_of_reach: (900_000_000, 1_000_000_000) x 2,
         ],
         exhaustive: [2 => 13_700],
         corpus: (40, (2, 5),
