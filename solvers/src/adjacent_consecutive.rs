@@ -183,11 +183,12 @@ impl Position {
 
     /// A move that keeps the win for the player to move, `None` exactly when that player is losing: after it A
     /// has made a pair, or the row is full and its player has won, or the opponent is losing by [`Self::winning`].
-    /// Panics once the row is full, as [`Self::winning`] does.
+    /// `None` once the row is full: nobody is to move.
     ///
     /// It costs a few calls of `play`, `winning` and `undo` (on `self`, which it leaves as it found it): one
-    /// candidate move for A, at most four for B, each tried and the first that keeps the win returned. Why some
-    /// candidate always does, case by case as [`Self::winning`] decides:
+    /// candidate move for A, at most four for B, each tried and the first that keeps the win returned, so a move it
+    /// names has been checked one move deep, and in a losing state every candidate fails that check. Why some
+    /// candidate keeps the win whenever the player to move is winning, case by case as [`Self::winning`] decides:
     ///
     /// - **A, a pair made**: A has won, any move keeps it.
     /// - **A, a threat**: its move makes a pair.
@@ -213,9 +214,6 @@ impl Position {
     ///   make a pair in the cell (or with the tile) B plays are excluded there as in `b_wins`; they sit at run ends
     ///   and number at most four, so a scan past them is O(1).
     pub fn winning_move(&mut self) -> Option<Move> {
-        if !self.winning() {
-            return None;
-        }
         let candidates = if self.a_to_move() { self.a_candidate().into_iter().collect() } else { self.b_candidates() };
         candidates.iter().map(|&(cell, tile)| Move { tile, cell }).find(|&m| self.keeps_win(m))
     }
@@ -253,6 +251,11 @@ impl Position {
     /// B's candidate moves as (cell, tile): those `b_wins` weighs, see [`Self::winning_move`].
     fn b_candidates(&self) -> Few<(u32, u32), 4> {
         let mut out = Few::default();
+        // B has lost (see `b_wins`), and `threats` holds the threats of four cells at most. With a pair made B has
+        // lost too, but there every candidate fails its check.
+        if self.threatening.len() > 4 {
+            return out;
+        }
         let threats = self.threats();
         let Some(&(e0, t0)) = threats.first() else {
             if let Some(cell) = self.cells.first(&[Class::One]) {
@@ -1143,6 +1146,7 @@ mod tests {
             p.play(m);
             moves.push(m);
         }
+        assert_eq!(p.winning_move(), None, "the row is full: nobody is to move");
         let game = Game { n, moves };
         let mut replay = Position::new(n);
         let winning: Vec<bool> = game
@@ -1155,7 +1159,18 @@ mod tests {
             })
             .collect();
         assert_eq!(winning, answer(&game).winning, "{game:?}");
+        check_transposed(&game);
         winners
+    }
+
+    /// The rules are symmetric in tile and cell, but the solver's code is not (B's candidates with the cell pinned
+    /// come first): every state of the game with each move's tile and cell swapped is checked too.
+    fn check_transposed(game: &Game) {
+        let mut p = Position::new(game.n);
+        for m in &game.moves {
+            check_winning_move(&mut p);
+            p.play(Move { tile: m.cell, cell: m.tile });
+        }
     }
 
     /// Many small games of every style: both players win states, and B's wins (which only follow A's blunders)
@@ -1221,7 +1236,22 @@ mod tests {
                 }
                 p.play(m);
             }
+            check_transposed(game);
         }
+    }
+
+    /// K = 5 with empty cells 4, 8–9, 11 and 13 and free tiles 1–2 and 8–10: 2·(1 + 2) > 5, with nothing to spare.
+    /// A must keep Σ⌊x/2⌋: an isolated cell with the end of the run of three tiles. Tile 1 or 2, from the run of two,
+    /// loses one half, and B's isolated cell with tile 9 another, leaving 2·1 ≤ 3 moves.
+    #[test]
+    fn winning_move_keeps_the_halves_when_the_closed_form_is_tight() {
+        let mut p = position(&[7, 11, 4, 0, 13, 3, 5, 0, 0, 12, 0, 6, 0]);
+        assert!(p.a_to_move() && p.turns_left() == 5 && p.threatening.is_empty());
+        let m = check_winning_move(&mut p).expect("the closed form says A wins");
+        assert!([8, 10].contains(&m.tile) && [4, 11, 13].contains(&m.cell), "{m:?}");
+        let spoiled = Move { tile: 1, cell: 4 };
+        p.play(spoiled);
+        assert!(p.winning(), "B wins after {spoiled:?}");
     }
 
     /// Games of 10^4 to 10^5: `winning_move` at every state, as in the small games, where the runs are long and the
