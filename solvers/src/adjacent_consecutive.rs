@@ -130,9 +130,9 @@ impl Position {
             }
         }
         let (len, at) = run_around(&self.filled, c);
-        self.cells.split(len, at);
+        self.cells.split(c, len, at);
         let (len, at) = run_around(&self.used, t);
-        self.tiles.split(len, at);
+        self.tiles.split(t, len, at);
         self.tile_at[c as usize] = t;
         self.cell_of[t as usize] = c;
         self.filled.set(c);
@@ -151,9 +151,9 @@ impl Position {
         self.used.clear(t);
         self.played -= 1;
         let (len, at) = run_around(&self.filled, c);
-        self.cells.join(len, at);
+        self.cells.join(c, len, at);
         let (len, at) = run_around(&self.used, t);
-        self.tiles.join(len, at);
+        self.tiles.join(t, len, at);
         for d in [c - 1, c + 1] {
             let s = self.tile_at[d as usize];
             if s != EMPTY && s != WALL && s.abs_diff(t) == 1 {
@@ -179,6 +179,110 @@ impl Position {
     pub fn winning(&self) -> bool {
         assert!(self.turns_left() > 0, "the game is over: all {} moves are played", self.n);
         if self.a_to_move() { self.a_wins() } else { self.b_wins() }
+    }
+
+    /// A move that keeps the win for the player to move, `None` exactly when that player is losing: after it A
+    /// has made a pair, or the row is full and its player has won, or the opponent is losing by [`Self::winning`].
+    /// `None` once the row is full: nobody is to move.
+    ///
+    /// It costs a few calls of `play`, `winning` and `undo` (on `self`, which it leaves as it found it): one
+    /// candidate move for A, at most four for B, each tried and the first that keeps the win returned, so a move it
+    /// names has been checked one move deep, and in a losing state every candidate fails that check. Why some
+    /// candidate keeps the win whenever the player to move is winning, case by case as [`Self::winning`] decides:
+    ///
+    /// - **A, a pair made**: A has won, any move keeps it.
+    /// - **A, a threat**: its move makes a pair.
+    /// - **A, 3 & 3**: the middle tile of three unused into the middle cell of three empty makes four threats, and
+    ///   B's move spoils at most two (see the module's method).
+    /// - **A, the closed form with K = 2**: each side is one run of two, (c, c + 1) and (t, t + 1); t into c leaves
+    ///   B only t + 1 into c + 1, a pair.
+    /// - **A, the closed form with K odd**: no pair, no threat, and 2·(Zc + Zt) > K. The lengths on each side add
+    ///   up to K, which is odd, so each side has a run of odd length, and one side has only runs of one and two,
+    ///   so its odd run is a single element. A puts the left end of an odd run of tiles into the left end of an odd
+    ///   run of cells: one of the two is isolated, so the move makes no threat, and cutting the end off an odd run
+    ///   keeps ⌊x/2⌋, so Zc + Zt stays. B then either makes a threat, which A turns into a pair, or moves quietly
+    ///   (an isolated cell or tile, so no threat), which lowers Zc + Zt by at most one: a single split of one run
+    ///   changes Σ⌊x/2⌋ by 0 or −1, and removing an isolated element changes nothing. A is left with K − 2 moves, an
+    ///   odd number, and 2·(Zc + Zt) ≥ 2·(old sum) − 2 > K − 2, so the closed form (or 3 & 3) says A wins.
+    /// - **B**: [`Self::winning`] says B wins only when one of the moves it weighs leaves A losing, and those are
+    ///   the candidates here, each named by a cell and tile that leave exactly the runs and threats it weighed: the
+    ///   cell of the first threat with the one tile all other threats share, or with each free tile choice of
+    ///   [`free_choices`]; the mirror on the first threat's tile; and with no threat, an isolated cell with each free
+    ///   tile choice, or the mirror. A free choice is a run of the class it names: any isolated element or any
+    ///   element of a run of two that makes no pair, or the longest run cut at the offset it names (with two runs
+    ///   of three or more, any of them at offset 1), all of which leave the same lengths. The free choices that
+    ///   make a pair in the cell (or with the tile) B plays are excluded there as in `b_wins`; they sit at run ends
+    ///   and number at most four, so a scan past them is O(1).
+    pub fn winning_move(&mut self) -> Option<Move> {
+        let candidates = if self.a_to_move() { self.a_candidate().into_iter().collect() } else { self.b_candidates() };
+        candidates.iter().map(|&(cell, tile)| Move { tile, cell }).find(|&m| self.keeps_win(m))
+    }
+
+    /// Whether `m`, by the player to move, leaves that player winning: see [`Self::winning_move`].
+    fn keeps_win(&mut self, m: Move) -> bool {
+        let a = self.a_to_move();
+        self.play(m);
+        // A full row is judged on its pairs; otherwise the opponent is to move, and a pair already made is the
+        // opponent (B) losing by `winning` too.
+        let kept = if self.turns_left() == 0 { (self.pairs > 0) == a } else { !self.winning() };
+        self.undo(m);
+        kept
+    }
+
+    /// A's winning move as (cell, tile), when A is winning: see [`Self::winning_move`].
+    fn a_candidate(&self) -> Option<(u32, u32)> {
+        if self.pairs > 0 {
+            return Some((self.cells.first(ANY)?, self.tiles.first(ANY)?));
+        }
+        // Not `threats`, which lists them all: A may have many more than B's at most four threatening cells.
+        if let Some(&d) = self.threatening.items().first() {
+            let s = self.tile_at[d as usize];
+            let cell = if self.tile_at[d as usize - 1] == EMPTY { d - 1 } else { d + 1 };
+            let tile = if self.cell_of[s as usize - 1] == EMPTY { s - 1 } else { s + 1 };
+            return Some((cell, tile));
+        }
+        if self.cells.big > 0 && self.tiles.big > 0 {
+            return Some((self.cells.first(BIG)? + 1, self.tiles.first(BIG)? + 1));
+        }
+        let class: &[Class] = if self.turns_left() == 2 { &[Class::Two] } else { ODD };
+        Some((self.cells.first(class)?, self.tiles.first(class)?))
+    }
+
+    /// B's candidate moves as (cell, tile): those `b_wins` weighs, see [`Self::winning_move`].
+    fn b_candidates(&self) -> Few<(u32, u32), 4> {
+        let mut out = Few::default();
+        // B has lost (see `b_wins`), and `threats` holds the threats of four cells at most. With a pair made B has
+        // lost too, but there every candidate fails its check.
+        if self.threatening.len() > 4 {
+            return out;
+        }
+        let threats = self.threats();
+        let Some(&(e0, t0)) = threats.first() else {
+            if let Some(cell) = self.cells.first(&[Class::One]) {
+                out.extend(free_elements(&self.tiles, false, &[]).iter().map(|&tile| (cell, tile)));
+            }
+            if let Some(tile) = self.tiles.first(&[Class::One]) {
+                out.extend(free_elements(&self.cells, false, &[]).iter().map(|&cell| (cell, tile)));
+            }
+            return out;
+        };
+        match threats.iter().find(|&&(e, _)| e != e0) {
+            Some(&(_, t1)) => out.push((e0, t1)),
+            None => {
+                let pairing: Few<u32, 16> = threats.iter().map(|&(_, t)| t).collect();
+                let isolated_only = run_around(&self.filled, e0).0 >= 2;
+                out.extend(free_elements(&self.tiles, isolated_only, &pairing).iter().map(|&tile| (e0, tile)));
+            }
+        }
+        match threats.iter().find(|&&(_, t)| t != t0) {
+            Some(&(e1, _)) => out.push((e1, t0)),
+            None => {
+                let pairing: Few<u32, 16> = threats.iter().map(|&(e, _)| e).collect();
+                let isolated_only = run_around(&self.used, t0).0 >= 2;
+                out.extend(free_elements(&self.cells, isolated_only, &pairing).iter().map(|&cell| (cell, t0)));
+            }
+        }
+        out
     }
 
     fn a_wins(&self) -> bool {
@@ -314,7 +418,7 @@ struct Side {
     halves: u64,
 }
 
-/// The runs of one side (empty cells, or unused tiles) by length.
+/// The runs of one side (empty cells, or unused tiles) by length, and where they lie.
 #[derive(Clone, Debug)]
 struct Runs {
     /// How many runs have each length; index 0 unused.
@@ -324,16 +428,54 @@ struct Runs {
     big_total: u64,
     /// Σ⌊x/2⌋.
     halves: u64,
+    /// The left end of every run, filed by the [`Class`] of its length, so that [`Position::winning_move`] can name
+    /// a run of the kind its argument needs in O(1) instead of searching the row.
+    starts: [Vec<u32>; 4],
+    /// Where each run's left end sits in its `starts` list (the list follows from the run's length).
+    slot: Vec<u32>,
 }
+
+/// The kinds of run length [`Position::winning_move`] asks for, as indices into `Runs::starts`: every run is in
+/// exactly one, so a split or join moves O(1) entries.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Class {
+    One = 0,
+    Two = 1,
+    OddBig = 2,
+    EvenBig = 3,
+}
+
+impl Class {
+    fn of(len: u32) -> Class {
+        match len {
+            1 => Class::One,
+            2 => Class::Two,
+            _ if len % 2 == 1 => Class::OddBig,
+            _ => Class::EvenBig,
+        }
+    }
+}
+
+const ANY: &[Class] = &[Class::One, Class::Two, Class::OddBig, Class::EvenBig];
+const ODD: &[Class] = &[Class::One, Class::OddBig];
+const BIG: &[Class] = &[Class::OddBig, Class::EvenBig];
 
 impl Runs {
     fn one_run(n: u32) -> Runs {
-        let mut runs = Runs { count: vec![0; n as usize + 1], big: 0, big_total: 0, halves: 0 };
-        runs.add(n);
+        let mut runs = Runs {
+            count: vec![0; n as usize + 1],
+            big: 0,
+            big_total: 0,
+            halves: 0,
+            starts: Default::default(),
+            slot: vec![0; n as usize + 2],
+        };
+        runs.add(1, n);
         runs
     }
 
-    fn add(&mut self, len: u32) {
+    /// A run of `len` starting at `start` appears.
+    fn add(&mut self, start: u32, len: u32) {
         if len == 0 {
             return;
         }
@@ -343,33 +485,48 @@ impl Runs {
             self.big_total += u64::from(len);
         }
         self.halves += u64::from(len / 2);
+        let list = &mut self.starts[Class::of(len) as usize];
+        self.slot[start as usize] = list.len() as u32;
+        list.push(start);
     }
 
-    fn remove(&mut self, len: u32) {
+    /// The run of `len` starting at `start` goes.
+    fn remove(&mut self, start: u32, len: u32) {
         self.count[len as usize] -= 1;
         if len >= 3 {
             self.big -= 1;
             self.big_total -= u64::from(len);
         }
         self.halves -= u64::from(len / 2);
+        let list = &mut self.starts[Class::of(len) as usize];
+        let at = self.slot[start as usize] as usize;
+        list.swap_remove(at);
+        if let Some(&moved) = list.get(at) {
+            self.slot[moved as usize] = at as u32;
+        }
     }
 
-    /// A run of `len` loses its element at offset `at`.
-    fn split(&mut self, len: u32, at: u32) {
-        self.remove(len);
-        self.add(at);
-        self.add(len - 1 - at);
+    /// The run of `len` around `x`, at offset `at` in it, loses `x`.
+    fn split(&mut self, x: u32, len: u32, at: u32) {
+        self.remove(x - at, len);
+        self.add(x - at, at);
+        self.add(x + 1, len - 1 - at);
     }
 
-    /// The undoing of `split`: the element at offset `at` of what is now a run of `len` comes back.
-    fn join(&mut self, len: u32, at: u32) {
+    /// The undoing of `split`: `x`, at offset `at` of what is now a run of `len`, comes back.
+    fn join(&mut self, x: u32, len: u32, at: u32) {
         if at > 0 {
-            self.remove(at);
+            self.remove(x - at, at);
         }
         if len - 1 - at > 0 {
-            self.remove(len - 1 - at);
+            self.remove(x + 1, len - 1 - at);
         }
-        self.add(len);
+        self.add(x - at, len);
+    }
+
+    /// The left end of some run of one of `classes`.
+    fn first(&self, classes: &[Class]) -> Option<u32> {
+        classes.iter().find_map(|&class| self.starts[class as usize].first().copied())
     }
 
     fn as_side(&self) -> Side {
@@ -444,6 +601,35 @@ fn free_choices(runs: &Runs, isolated_only: bool, excluded: Excluded) -> Few<Sid
             out.push(runs.after_split(longest, 1));
         }
         _ => out.push(Side { big: true, halves: runs.halves - 1 }),
+    }
+    out
+}
+
+/// The elements of one side that realise [`free_choices`] with `excluded` the elements of `pairing`, one for each
+/// side it returns: an isolated element and an element of a run of two that are not in `pairing` (at most four, at
+/// run ends, so the scans stop within a few entries), or the cuts of the longest run (any run of three or more
+/// when there are two).
+fn free_elements(runs: &Runs, isolated_only: bool, pairing: &[u32]) -> Few<u32, 2> {
+    let mut out = Few::default();
+    let isolated = runs.starts[Class::One as usize].iter().copied().find(|x| !pairing.contains(x));
+    if isolated_only {
+        out.extend(isolated);
+        return out;
+    }
+    match runs.big {
+        0 => {
+            let two = runs.starts[Class::Two as usize].iter().flat_map(|&s| [s, s + 1]).find(|x| !pairing.contains(x));
+            out.extend(two);
+            out.extend(isolated);
+        }
+        big => {
+            if let Some(start) = runs.first(BIG) {
+                if big == 1 {
+                    out.push(start + runs.big_total as u32 / 2);
+                }
+                out.push(start + 1);
+            }
+        }
     }
     out
 }
@@ -592,6 +778,12 @@ impl<T, const N: usize> Few<T, N> {
     fn push(&mut self, x: T) {
         self.items[self.len] = x;
         self.len += 1;
+    }
+
+    fn extend(&mut self, items: impl IntoIterator<Item = T>) {
+        for x in items {
+            self.push(x);
+        }
     }
 }
 
@@ -774,6 +966,302 @@ mod tests {
                 p.play(m);
             }
             assert_eq!(winning, answer(&game).winning, "N = {n}");
+        }
+    }
+
+    /// Whether the full row `p` holds a pair, read off the cells as the rules say, not from the solver's count.
+    fn full_row_has_pair(p: &Position) -> bool {
+        let row = &p.tile_at[1..=p.n as usize];
+        row.windows(2).any(|w| w[0].abs_diff(w[1]) == 1)
+    }
+
+    /// The position as the game sees it, independent of the order of any list inside: the board, what each verdict
+    /// reads, and the runs each side's `starts` files, sorted.
+    fn fingerprint(p: &Position) -> String {
+        let mut threatening = p.threatening.items().to_vec();
+        threatening.sort_unstable();
+        let sorted = |runs: &Runs| {
+            runs.starts.clone().map(|mut list| {
+                list.sort_unstable();
+                list
+            })
+        };
+        format!(
+            "{:?} {} {} {threatening:?} {:?} {:?} {:?} {:?}",
+            p.tile_at,
+            p.played,
+            p.pairs,
+            (&p.cells.count, p.cells.big, p.cells.big_total, p.cells.halves, sorted(&p.cells)),
+            (&p.tiles.count, p.tiles.big, p.tiles.big_total, p.tiles.halves, sorted(&p.tiles)),
+            p.filled.words,
+            p.used.words,
+        )
+    }
+
+    /// Every run of one side, found by scanning `free` (index 0 and N + 1 are walls), filed under its class, and
+    /// nothing else filed, each entry's slot pointing back at it.
+    fn assert_runs_filed(runs: &Runs, free: &[bool], side: &str) {
+        let mut expected: [Vec<u32>; 4] = Default::default();
+        let mut x = 1;
+        while x + 1 < free.len() {
+            if free[x] {
+                let len = (x..free.len()).take_while(|&y| free[y]).count();
+                expected[Class::of(len as u32) as usize].push(x as u32);
+                x += len;
+            } else {
+                x += 1;
+            }
+        }
+        for (class, want) in expected.iter().enumerate() {
+            let mut got = runs.starts[class].clone();
+            got.sort_unstable();
+            assert_eq!(&got, want, "{side}: the left ends filed under class {class}");
+            for (i, &start) in runs.starts[class].iter().enumerate() {
+                assert_eq!(runs.slot[start as usize] as usize, i, "{side}: the slot of the run at {start}");
+            }
+        }
+    }
+
+    /// `winning_move` at `p`: `Some` exactly when the player to move is winning, a legal move, one after which A has
+    /// a pair on a full row (A moved last) or none (B did), or the opponent is losing; and `p` is left as it was.
+    /// Returns the move.
+    /// The runs' filing and the untouched position are checked by O(N) scans, so only up to N = [`SCANNED`]; past
+    /// it the replay of the game against `answer` (see [`checked_game`]) shows the position was left as it was.
+    fn check_winning_move(p: &mut Position) -> Option<Move> {
+        let n = p.n;
+        let scanned = n <= SCANNED;
+        if scanned {
+            let free_cells: Vec<bool> = (0..=n + 1).map(|c| p.tile_at[c as usize] == EMPTY).collect();
+            let free_tiles: Vec<bool> = (0..=n + 1).map(|t| p.cell_of[t as usize] == EMPTY).collect();
+            assert_runs_filed(&p.cells, &free_cells, "cells");
+            assert_runs_filed(&p.tiles, &free_tiles, "tiles");
+        }
+        let winning = p.winning();
+        let before = if scanned { fingerprint(p) } else { String::new() };
+        let found = p.winning_move();
+        if scanned {
+            assert_eq!(fingerprint(p), before, "winning_move left the position changed");
+        }
+        let state = |p: &Position| {
+            let shown = &p.tile_at[1..=n.min(SCANNED) as usize];
+            format!("{shown:?} ({} to move, {} left)", if p.a_to_move() { "A" } else { "B" }, p.turns_left())
+        };
+        assert_eq!(found.is_some(), winning, "winning_move {found:?} at {}", state(p));
+        let m = found?;
+        assert!((1..=n).contains(&m.cell) && (1..=n).contains(&m.tile), "{m:?} is off the row of {n} at {}", state(p));
+        assert!(
+            p.tile_at[m.cell as usize] == EMPTY && p.cell_of[m.tile as usize] == EMPTY,
+            "{m:?} is not legal at {}",
+            state(p)
+        );
+        let a = p.a_to_move();
+        let description = state(p);
+        p.play(m);
+        let kept = if p.turns_left() == 0 { full_row_has_pair(p) == a } else { !p.winning() };
+        p.undo(m);
+        assert!(kept, "{m:?} gives the win away at {description}");
+        found
+    }
+
+    const SCANNED: u32 = 200;
+
+    /// The free tiles or cells of a game being drawn, removable and drawable at random in O(1).
+    struct Pool {
+        items: Vec<u32>,
+        at: Vec<usize>,
+    }
+
+    impl Pool {
+        fn all(n: u32) -> Pool {
+            Pool { items: (1..=n).collect(), at: (0..=n as usize).map(|x| x.saturating_sub(1)).collect() }
+        }
+
+        fn remove(&mut self, x: u32) {
+            let i = self.at[x as usize];
+            self.items.swap_remove(i);
+            if let Some(&moved) = self.items.get(i) {
+                self.at[moved as usize] = i;
+            }
+        }
+
+        fn draw(&self, next: &mut impl FnMut() -> u64) -> u32 {
+            self.items[(next() % self.items.len() as u64) as usize]
+        }
+    }
+
+    /// How the sides of a drawn game choose their moves.
+    #[derive(Clone, Copy, Debug)]
+    enum Style {
+        /// At random, avoiding a pair where a few tries find a move that makes none.
+        Random,
+        /// A plays `winning_move` whenever it is winning and B blunders, or the other way round.
+        OnePerfect { a: bool },
+        /// Both sides give the win away whenever a few tries find a move that does, so wins change hands.
+        Blunders,
+    }
+
+    /// Draws a game of `n` in `style` from `seed`, checking `winning_move` at every state, and compares the verdicts
+    /// of the states played through (after all the detours) with `answer`. Returns how many states the player to
+    /// move was winning in, by who was to move: (A, B).
+    fn checked_game(n: u32, seed: u64, style: Style) -> (usize, usize) {
+        let mut next = crate::xorshift(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+        let mut p = Position::new(n);
+        let (mut cells, mut tiles) = (Pool::all(n), Pool::all(n));
+        let mut moves = Vec::new();
+        let mut winners = (0, 0);
+        while p.turns_left() > 0 {
+            let best = check_winning_move(&mut p);
+            let a = p.a_to_move();
+            if best.is_some() {
+                if a { winners.0 += 1 } else { winners.1 += 1 }
+            }
+            let perfect = matches!(style, Style::OnePerfect { a: side } if side == a);
+            let gives_away = |p: &mut Position, m: Move| {
+                p.play(m);
+                let lost = p.turns_left() > 0 && p.winning();
+                p.undo(m);
+                lost
+            };
+            let makes_pair = |p: &Position, m: Move| {
+                [m.cell - 1, m.cell + 1].iter().any(|&d| {
+                    let s = p.tile_at[d as usize];
+                    s != EMPTY && s != WALL && s.abs_diff(m.tile) == 1
+                })
+            };
+            let mut tries = (0..8).map(|_| Move { tile: tiles.draw(&mut next), cell: cells.draw(&mut next) });
+            let m = match best {
+                Some(m) if perfect => m,
+                Some(_) if !matches!(style, Style::Random) => {
+                    let drawn: Vec<Move> = tries.collect();
+                    let first = drawn[0];
+                    drawn.into_iter().find(|&m| gives_away(&mut p, m)).unwrap_or(first)
+                }
+                _ => {
+                    let first = tries.next().expect("eight tries");
+                    tries.find(|&m| !makes_pair(&p, m)).unwrap_or(first)
+                }
+            };
+            cells.remove(m.cell);
+            tiles.remove(m.tile);
+            p.play(m);
+            moves.push(m);
+        }
+        assert_eq!(p.winning_move(), None, "the row is full: nobody is to move");
+        let game = Game { n, moves };
+        let mut replay = Position::new(n);
+        let winning: Vec<bool> = game
+            .moves
+            .iter()
+            .map(|&m| {
+                let w = replay.winning();
+                replay.play(m);
+                w
+            })
+            .collect();
+        assert_eq!(winning, answer(&game).winning, "{game:?}");
+        check_transposed(&game);
+        winners
+    }
+
+    /// The rules are symmetric in tile and cell, but the solver's code is not (B's candidates with the cell pinned
+    /// come first): every state of the game with each move's tile and cell swapped is checked too.
+    fn check_transposed(game: &Game) {
+        let mut p = Position::new(game.n);
+        for m in &game.moves {
+            check_winning_move(&mut p);
+            p.play(Move { tile: m.cell, cell: m.tile });
+        }
+    }
+
+    /// Many small games of every style: both players win states, and B's wins (which only follow A's blunders)
+    /// come in numbers.
+    #[test]
+    fn winning_move_keeps_the_win_in_small_games() {
+        let styles = [Style::Random, Style::OnePerfect { a: true }, Style::OnePerfect { a: false }, Style::Blunders];
+        let mut winners = (0, 0);
+        for seed in 0..3_000u64 {
+            let n = 4 + (seed % 9) as u32;
+            let (a, b) = checked_game(n, seed, styles[(seed / 9 % 4) as usize]);
+            winners = (winners.0 + a, winners.1 + b);
+        }
+        assert!(winners.0 > 10_000 && winners.1 > 1_000, "winning states by A and by B: {winners:?}");
+    }
+
+    /// Every position of N ≤ 6 (each reached once, whatever the order of its moves).
+    #[test]
+    fn winning_move_keeps_the_win_in_every_small_position() {
+        fn visit(p: &mut Position, seen: &mut std::collections::HashSet<Vec<u32>>) {
+            if p.turns_left() == 0 || !seen.insert(p.tile_at.clone()) {
+                return;
+            }
+            check_winning_move(p);
+            for cell in 1..=p.n {
+                for tile in 1..=p.n {
+                    if p.tile_at[cell as usize] == EMPTY && p.cell_of[tile as usize] == EMPTY {
+                        let m = Move { tile, cell };
+                        p.play(m);
+                        visit(p, seen);
+                        p.undo(m);
+                    }
+                }
+            }
+        }
+        for n in 4..=6u32 {
+            let mut seen = std::collections::HashSet::new();
+            visit(&mut Position::new(n), &mut seen);
+            // Σ C(N, k)² k! positions with a move left, k the tiles placed.
+            let choose = |n: u64, k: u64| (0..k).fold(1, |c, i| c * (n - i) / (i + 1));
+            let positions: u64 = (0..u64::from(n)).map(|k| choose(n.into(), k).pow(2) * (1..=k).product::<u64>()).sum();
+            assert_eq!(seen.len() as u64, positions, "N = {n}");
+        }
+    }
+
+    /// The two games where B wins only by cutting a run of free tiles at the right place (see
+    /// `adjacent_consecutive_b_cuts_runs_of_free_tiles` in tests/differential.rs): 1 + 3 out of a run of five, and
+    /// 1 + 1 out of one of two runs of three.
+    #[test]
+    fn winning_move_cuts_runs_of_free_tiles() {
+        for (input, state) in [
+            ("1\n15\n3 2\n4 6\n14 13\n1 5\n15 4\n7 7\n5 8\n2 11\n13 10\n10 12\n11 15\n12 1\n9 14\n8 9\n6 3\n", 9),
+            ("1\n13\n2 7\n1 3\n12 11\n3 9\n13 5\n4 13\n8 12\n7 2\n9 8\n6 6\n11 4\n5 1\n10 10\n", 7),
+        ] {
+            let game = &AdjacentConsecutive::parse(input).expect("valid input")[0];
+            let mut p = Position::new(game.n);
+            for (i, &m) in game.moves.iter().enumerate() {
+                let best = check_winning_move(&mut p);
+                if i == state {
+                    assert!(!p.a_to_move() && p.tiles.big > 0, "B to move with a run of three or more free tiles");
+                    let m = best.expect("B is winning");
+                    assert_eq!(run_around(&p.filled, m.cell).0, 1, "B's cell is isolated");
+                }
+                p.play(m);
+            }
+            check_transposed(game);
+        }
+    }
+
+    /// K = 5 with empty cells 4, 8–9, 11 and 13 and free tiles 1–2 and 8–10: 2·(1 + 2) > 5, with nothing to spare.
+    /// A must keep Σ⌊x/2⌋: an isolated cell with the end of the run of three tiles. Tile 1 or 2, from the run of two,
+    /// loses one half, and B's isolated cell with tile 9 another, leaving 2·1 ≤ 3 moves.
+    #[test]
+    fn winning_move_keeps_the_halves_when_the_closed_form_is_tight() {
+        let mut p = position(&[7, 11, 4, 0, 13, 3, 5, 0, 0, 12, 0, 6, 0]);
+        assert!(p.a_to_move() && p.turns_left() == 5 && p.threatening.is_empty());
+        let m = check_winning_move(&mut p).expect("the closed form says A wins");
+        assert!([8, 10].contains(&m.tile) && [4, 11, 13].contains(&m.cell), "{m:?}");
+        let spoiled = Move { tile: 1, cell: 4 };
+        p.play(spoiled);
+        assert!(p.winning(), "B wins after {spoiled:?}");
+    }
+
+    /// Games of 10^4 to 10^5: `winning_move` at every state, as in the small games, where the runs are long and the
+    /// bitsets span many words.
+    #[test]
+    fn winning_move_keeps_the_win_in_large_games() {
+        let styles = [Style::Random, Style::OnePerfect { a: false }, Style::Blunders, Style::OnePerfect { a: true }];
+        for (i, n) in [10_000u32, 31_623, 100_000, 12_345].into_iter().enumerate() {
+            let (a, b) = checked_game(n, 77 + i as u64, styles[i]);
+            assert!(a > 0, "N = {n}: A is winning somewhere ({b} B wins)");
         }
     }
 }
