@@ -8,7 +8,9 @@ use games::Sizes;
 use indicatif::ProgressBar;
 
 use crate::problem::Case;
-use crate::problem::{DEFAULT_SHRINK_TIME, Outcome, Shrunk, Verdicts, rejection, run, shrink_while};
+use crate::problem::{
+    DEFAULT_SHRINK_TIME, Outcome, Shrunk, Verdicts, oracle_or_certificate, rejection, run, shrink_while,
+};
 use crate::{Problem, generate_case};
 use cases::Cases;
 use games::Contest;
@@ -270,9 +272,10 @@ pub fn check<P: Problem>(options: &CheckOptions, progress: &ProgressBar) -> Summ
         let clock = Instant::now();
         let solver = run(P::solve, &case);
         let solver_time = clock.elapsed();
-        let rejected = rejection::<P>(&case, &solver);
+        // The independent side's time: the certificate's check and the oracle's answer.
         let clock = Instant::now();
-        let oracle = run(P::oracle, &case);
+        let rejected = rejection::<P>(&case, &solver);
+        let oracle = oracle_or_certificate::<P>(&case, &solver);
         let oracle_time = clock.elapsed();
         progress.inc(1);
         Checked::<P> { case, verdicts: Verdicts { solver, oracle, rejected }, solver_time, oracle_time }
@@ -315,10 +318,16 @@ fn failure<P: Problem>(
     let shrunk = shrink_while::<P>(case, |c| !Verdicts::<P>::of(c).agree(), deadline, Some(&shrinking(progress)));
     let Shrunk { case: minimal, steps: shrink_steps, complete: shrink_complete, .. } = shrunk;
     let verdicts = Verdicts::<P>::of(&minimal);
-    let (solver, oracle) = verdicts.shown();
+    let (solver, mut oracle) = verdicts.shown();
+    // Past the oracle's reach the certificate alone judged the solver: there is no answer of the oracle to show or
+    // to save as the expected one.
+    let unasked = P::CERTIFIED && P::oracle_refuses(&minimal).is_some();
+    if unasked {
+        oracle = "not asked, past its reach: the certificate judged the solver's answer".into();
+    }
     let expected = match verdicts.oracle {
-        Outcome::Answer(answer) => Some(games::contest::write_answers([answer])),
-        Outcome::Panic(_) => None,
+        Outcome::Answer(answer) if !unasked => Some(games::contest::write_answers([answer])),
+        _ => None,
     };
     let size_flag = if sizes == P::CHECK_SIZES { String::new() } else { format!(" --size {sizes}") };
     Failure {

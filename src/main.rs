@@ -432,7 +432,10 @@ fn sizes_for(problem: &dyn Entry, size: Option<Sizes>, oracle: bool) -> anyhow::
         "--size {sizes} is outside what {} allows: {limits}",
         problem.name()
     );
-    if oracle && let Some(why) = problem.oracle_reach().refuses(problem.name(), sizes) {
+    if oracle
+        && !problem.certified()
+        && let Some(why) = problem.oracle_reach().refuses(problem.name(), sizes)
+    {
         anyhow::bail!("--size {sizes}: {why}");
     }
     Ok(sizes)
@@ -520,6 +523,9 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                     if let (None, None, Some((_, cases))) = (run.size, run.cases, problem.check_top()) {
                         whole_run(run.from, cases)?;
                     }
+                    if let (None, None, Some((_, cases))) = (run.size, run.cases, problem.limit_run()) {
+                        whole_run(run.from, cases)?;
+                    }
                 }
             }
             let save = save.map(|dir| writable_dir("--save", dir)).transpose()?;
@@ -533,7 +539,13 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 Against::Solver => Engine::Solver,
                 Against::Oracle => Engine::Oracle,
             };
-            sizes_for(problem, run.size, against == Engine::Oracle)?;
+            let sizes = sizes_for(problem, run.size, against == Engine::Oracle)?;
+            // Our expected answers come from the oracle itself here: a certificate does not stand in for it.
+            if against == Engine::Oracle
+                && let Some(why) = problem.oracle_reach().refuses(problem.name(), sizes)
+            {
+                anyhow::bail!("--size {sizes}: {why}");
+            }
             whole_run(run.from, run.cases.unwrap_or(gamecheck::stress::STRESS_CASES))?;
             let save = save.map(|dir| writable_dir("--save", dir)).transpose()?;
             let report = report.map(|dir| writable_dir("--report", dir)).transpose()?;
@@ -769,8 +781,11 @@ fn check(
                 summaries.push(problem.check(options, &bar));
                 // A bare run also checks the top of the oracle's reach, as its own row (its sizes differ); a failure
                 // there reproduces with `--size`, which `check --size` alone runs exactly as before.
-                if let (None, None, Some((sizes, cases))) = (options.sizes, options.cases, problem.check_top()) {
-                    bar.set_length(total + cases);
+                // And, where the certificate proves every answer, a row at the contest's limit judged by it alone.
+                let bare = options.sizes.is_none() && options.cases.is_none();
+                for (sizes, cases) in [problem.check_top(), problem.limit_run()].into_iter().flatten().filter(|_| bare)
+                {
+                    bar.inc_length(cases);
                     let top = CheckOptions { sizes: Some(sizes), cases: Some(cases), ..options.clone() };
                     summaries.push(problem.check(&top, &bar));
                 }

@@ -30,6 +30,13 @@ pub trait Problem: 'static {
     /// `check --size A..B` runs exactly those sizes and nothing else. No default: a problem says what its top run is
     /// (the harness suite holds every top run to end at the reach), or `None` with a reason.
     const CHECK_TOP: Option<(Sizes, u64)>;
+    /// A third row of a bare `check`, at the contest's own limit past the oracle's reach, for a problem whose every
+    /// answer has a proof there that [`Problem::certify`] checks: those cases are judged by the certificate alone
+    /// (see [`Problem::CERTIFIED`]). `None` where the oracle reaches the limit itself.
+    const LIMIT_RUN: Option<(Sizes, u64)> = None;
+    /// Whether [`Problem::certify`] proves every answer of every case the contest allows, so that past the oracle's
+    /// reach `check` and `check --size` judge the solver by its certificate alone instead of refusing the sizes.
+    const CERTIFIED: bool = false;
     /// The sizes the differential fuzz target asks the oracle about: the check sizes, unless the oracle's worst case
     /// there passes a fuzzer's per-input time limit once the build is instrumented (several times slower).
     const FUZZ_SIZES: Sizes = Self::CHECK_SIZES;
@@ -171,7 +178,7 @@ impl<P: Problem> Verdicts<P> {
     pub fn of(case: &Case<P>) -> Verdicts<P> {
         let solver = run(P::solve, case);
         let rejected = rejection::<P>(case, &solver);
-        Verdicts { solver, oracle: run(P::oracle, case), rejected }
+        Verdicts { oracle: oracle_or_certificate::<P>(case, &solver), solver, rejected }
     }
 
     /// Same answers, and the solver's proven where it has a witness.
@@ -192,6 +199,12 @@ impl<P: Problem> Verdicts<P> {
             (solver, oracle)
         }
     }
+}
+
+/// The oracle's outcome on `case`; past its reach, for a [`Problem::CERTIFIED`] problem, the solver's own `outcome`,
+/// which then stands or falls by its certificate ([`rejection`]) alone.
+pub fn oracle_or_certificate<P: Problem>(case: &Case<P>, solver: &Outcome<Answer<P>>) -> Outcome<Answer<P>> {
+    if P::CERTIFIED && P::oracle_refuses(case).is_some() { solver.clone() } else { run(P::oracle, case) }
 }
 
 /// Why the witness behind the solver's `outcome` does not prove it, if it does not; a checker that panics rejects.

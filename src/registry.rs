@@ -86,6 +86,10 @@ pub trait Entry: Sync {
     /// The sizes and case count of the default `check`'s run at the top of the oracle's reach (see
     /// [`Problem::CHECK_TOP`]).
     fn check_top(&self) -> Option<(Sizes, u64)>;
+    /// The bare `check`'s row at the contest's limit, judged by the certificate alone (see [`Problem::LIMIT_RUN`]).
+    fn limit_run(&self) -> Option<(Sizes, u64)>;
+    /// Whether every answer is proved by its certificate past the oracle's reach (see [`Problem::CERTIFIED`]).
+    fn certified(&self) -> bool;
     /// Every size the contest allows (see [`Problem::SIZE_LIMITS`]).
     fn size_limits(&self) -> Sizes;
     /// The most cases one contest input may hold (T), which `gen` must not pass.
@@ -153,6 +157,14 @@ impl<P: Problem> Entry for Registered<P> {
 
     fn check_top(&self) -> Option<(Sizes, u64)> {
         P::CHECK_TOP
+    }
+
+    fn limit_run(&self) -> Option<(Sizes, u64)> {
+        P::LIMIT_RUN
+    }
+
+    fn certified(&self) -> bool {
+        P::CERTIFIED
     }
 
     fn size_limits(&self) -> Sizes {

@@ -16,6 +16,10 @@ impl Problem for AdjacentConsecutive {
     // The top of the reach: 12 games of N = 10, a whole-game minimax of about 0.4 s each in release here.
     const CHECK_TOP: Option<(Sizes, u64)> = Some((Sizes::new(ADJACENT_REACH, ADJACENT_REACH), 12));
     const ORACLE_REACH: Reach = Reach { max_size: ADJACENT_REACH, knob: "N", measured: ADJACENT_MEASURED };
+    // Every state's verdict is held to the rules' one-move recurrence by the independent checker (see `certify`),
+    // so the contest's own limit is checked by it alone: 10 games of N 90 000..100 000.
+    const LIMIT_RUN: Option<(Sizes, u64)> = Some((Sizes::new(90_000, games::adjacent_consecutive::MAX_N as usize), 10));
+    const CERTIFIED: bool = true;
     // Every game up to N = 5, every position at N = 6 and 7 (see `adjacent_consecutive::all_games`).
     const EXHAUSTIVE_SIZES: Option<Sizes> = Some(Sizes::new(4, 7));
 
@@ -47,6 +51,14 @@ impl Problem for AdjacentConsecutive {
         oracles::adjacent_consecutive::answer(case)
     }
 
+    /// The solver's verdicts on every state, held to the one-move recurrence of the rules by the independent checker
+    /// (`oracles::adjacent_consecutive::certificate`), which replays the game on its own row and asks the solver's
+    /// [`Position`] about each state and the states one move off it: at every N, in O(N) claims.
+    fn certify(case: &Game, answer: &Answer) -> Option<Result<(), String>> {
+        let mut claims = SolverClaims(std::cell::RefCell::new(Position::new(case.n)));
+        Some(oracles::adjacent_consecutive::certificate::check(case, answer, &mut claims, Default::default()).map(drop))
+    }
+
     fn kind(answer: &Answer) -> String {
         match (answer.a_mistakes, answer.b_mistakes) {
             (0, 0) => "no mistakes",
@@ -55,6 +67,25 @@ impl Problem for AdjacentConsecutive {
             _ => "both err",
         }
         .into()
+    }
+}
+
+/// The solver's view of any state, as the checker asks about it: its verdicts and winning moves.
+struct SolverClaims(std::cell::RefCell<Position>);
+
+impl oracles::adjacent_consecutive::certificate::Claims for SolverClaims {
+    fn play(&mut self, m: Move) {
+        self.0.get_mut().play(m);
+    }
+    fn undo(&mut self, m: Move) {
+        self.0.get_mut().undo(m);
+    }
+    fn winning(&self) -> bool {
+        self.0.borrow().winning()
+    }
+    // The solver tries its candidates by playing and taking back each, so it needs the position mutably.
+    fn winning_move(&self) -> Option<Move> {
+        self.0.borrow_mut().winning_move()
     }
 }
 

@@ -12,6 +12,10 @@ impl Problem for Hex {
     // The top of the reach: 40 boards of N 140..150, about 6 s of oracle time in release here (most are decided in
     // one pass; a game played to its end takes a second or more).
     const CHECK_TOP: Option<(Sizes, u64)> = Some((Sizes::new(140, HEX_REACH), 40));
+    // Every verdict has a witness the independent checker judges in linear time, so the contest's own limit is
+    // checked by it alone: 10 boards of N 1900..2000.
+    const LIMIT_RUN: Option<(Sizes, u64)> = Some((Sizes::new(1900, games::hex::MAX_N), 10));
+    const CERTIFIED: bool = true;
     const ORACLE_REACH: Reach = Reach { max_size: HEX_REACH, knob: "N", measured: HEX_MEASURED };
     // 3^(N·N) boards: 43 million at N = 4, 8·10^11 at N = 5.
     const EXHAUSTIVE_SIZES: Option<Sizes> = Some(Sizes::new(1, 4));
