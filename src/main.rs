@@ -443,8 +443,10 @@ fn sizes_for(problem: &dyn Entry, size: Option<Sizes>, oracle: bool) -> anyhow::
 
 /// A time limit in seconds, from a flag.
 fn seconds(value: f64, flag: &str) -> anyhow::Result<Duration> {
-    let duration = Duration::try_from_secs_f64(value).with_context(|| format!("{flag} takes seconds, not {value}"))?;
-    anyhow::ensure!(!duration.is_zero(), "{flag} takes a positive number of seconds, not {value}");
+    // `{:e}` keeps `1e300` one short word where `{}` writes all 301 digits.
+    let shown = if value.abs() < 1e9 { value.to_string() } else { format!("{value:e}") };
+    let duration = Duration::try_from_secs_f64(value).with_context(|| format!("{flag} takes seconds, not {shown}"))?;
+    anyhow::ensure!(!duration.is_zero(), "{flag} takes a positive number of seconds, not {shown}");
     Ok(duration)
 }
 

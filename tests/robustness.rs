@@ -107,6 +107,9 @@ fn usage_slips_are_errors() {
     expect(&["stress", "hex", "--timeout", "0", "--", "true"], 2, &["--timeout takes a positive number"]);
     expect(&["judge", "order-chaos", "--timeout", "0", "--", "true"], 2, &["--timeout takes a positive number"]);
     expect(&["check", "hex", "--time=-1"], 2, &["--time takes seconds"]);
+    // A number too large for any clock is named in a few characters, not its 301 digits.
+    let output = expect(&["stress", "hex", "--timeout", "1e300", "--", "true"], 2, &["--timeout takes seconds, not 1e300"]);
+    assert!(output.stderr.len() < 200, "{}", String::from_utf8_lossy(&output.stderr));
 }
 
 #[test]
