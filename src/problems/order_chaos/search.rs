@@ -96,7 +96,7 @@ fn check_outputs(options: &GameSearch) -> anyhow::Result<()> {
             [("it", certificate.clone()), ("its scratch file", certificate.with_extension("entries.partial"))]
         {
             anyhow::ensure!(
-                !same_file(checkpoint, &written)?,
+                !same_file(checkpoint, &written),
                 "--checkpoint {} and --certificate {}: {what} would overwrite the checkpoint ({} is the same file); \
                  name two files",
                 checkpoint.display(),
@@ -129,8 +129,8 @@ fn check_outputs(options: &GameSearch) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Creates `path` and removes it again: whether a file can be written there. A file already there is left alone
-/// unless it is one of ours (a scratch file) being made again.
+/// Creates `path` and removes it again: whether a file can be written there. A file already there is opened
+/// without truncating it, and kept.
 fn try_creating(path: &Path) -> anyhow::Result<()> {
     // Through a link, the file made is the one it points to: make and remove that one, not the link.
     let path = &resolved(path).unwrap_or_else(|_| path.to_path_buf());
@@ -148,14 +148,15 @@ fn try_creating(path: &Path) -> anyhow::Result<()> {
 }
 
 /// Whether `a` and `b` name one file: the same directory (through any symbolic links) and name, or, when both
-/// exist, one file through links (symbolic or hard).
-fn same_file(a: &Path, b: &Path) -> anyhow::Result<bool> {
+/// exist, one file through links (symbolic or hard). A path that does not resolve (its directory is not there) is
+/// no other file, and the check of what can be written says what is wrong with it.
+fn same_file(a: &Path, b: &Path) -> bool {
     #[cfg(unix)]
     if let (Ok(ma), Ok(mb)) = (std::fs::metadata(a), std::fs::metadata(b)) {
         use std::os::unix::fs::MetadataExt;
-        return Ok((ma.dev(), ma.ino()) == (mb.dev(), mb.ino()));
+        return (ma.dev(), ma.ino()) == (mb.dev(), mb.ino());
     }
-    Ok(resolved(a)? == resolved(b)?)
+    matches!((resolved(a), resolved(b)), (Ok(a), Ok(b)) if a == b)
 }
 
 /// `path` with its directory resolved, and the file itself when it is a link (even one to a file not made yet).
