@@ -174,6 +174,7 @@ enum Command {
     /// Prove our side never loses, exhaustively (for order-chaos: every final board of the pairing, then the game
     /// tree of ORDER's choices).
     Prove {
+        /// The interactive problem to prove: `order-chaos` (see `gamecheck list`).
         #[arg(value_parser = interactive)]
         problem: &'static dyn Interactive,
         /// The pairing search: enumerate every table that follows the editorial's recipe and prove each.
@@ -195,13 +196,15 @@ enum Command {
         /// on Ctrl-C and at the end.
         #[arg(long, requires = "rules")]
         checkpoint: Option<PathBuf>,
+        /// With --checkpoint: seconds between two checkpoints written during the search; 300 when absent.
         #[arg(long, value_name = "SECS", requires = "checkpoint")]
         checkpoint_every: Option<f64>,
         /// With --rules: stop searching after this many seconds (the checkpoint keeps the work).
         #[arg(long, value_name = "SECS", requires = "rules")]
         time_limit: Option<f64>,
-        /// With --rules: the transposition table's size, `512M` or `8G`.
-        #[arg(long, requires = "rules", value_parser = gamecheck::problems::order_chaos::search::parse_memory)]
+        /// With --rules: the transposition table's size, `512M` or `8G` (1G when absent), at most this machine's
+        /// memory.
+        #[arg(long, value_name = "SIZE", requires = "rules", value_parser = gamecheck::problems::order_chaos::search::parse_memory)]
         memory: Option<usize>,
         /// Search nothing: replay this certificate with the independent checker and say whether it holds.
         #[arg(long, value_name = "FILE", conflicts_with_all = ["rules", "all_tables", "table"])]
@@ -409,6 +412,25 @@ fn stdout_is_closed() -> bool {
 #[cfg(not(unix))]
 fn stdout_is_closed() -> bool {
     false
+}
+
+/// Standard output as `prove` writes it, a line at a time as results are found (the standard lock flushes at each
+/// line): a write error says that it was standard output it could not write, and keeps its kind, so that a closed
+/// pipe still ends the run quietly.
+struct NamedStdout(io::StdoutLock<'static>);
+
+fn stdout_error(e: io::Error) -> io::Error {
+    io::Error::new(e.kind(), format!("writing standard output: {e}"))
+}
+
+impl Write for NamedStdout {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        self.0.write(bytes).map_err(stdout_error)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.0.flush().map_err(stdout_error)
+    }
 }
 
 /// Writes a report that comes after the work, keeping the run's exit status if the reader has gone: a `check` that
@@ -638,7 +660,9 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         } => {
             if let Some(path) = check {
                 order_chaos_only(problem, "--check")?;
-                let accepted = gamecheck::problems::order_chaos::search::check_file(&path, &mut std::io::stdout())?;
+                let mut out = NamedStdout(io::stdout().lock());
+                let accepted = gamecheck::problems::order_chaos::search::check_file(&path, &mut out)?;
+                out.flush()?;
                 return Ok(if accepted { ExitCode::SUCCESS } else { ExitCode::from(1) });
             }
             let seconds = |secs: Option<f64>, what: &str| {
@@ -657,7 +681,9 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 }),
             };
             let options = ProveOptions { all: all_tables, walk, strategy: table, game };
-            let proved = problem.prove(&options, &mut std::io::stdout().lock())?;
+            let mut out = NamedStdout(io::stdout().lock());
+            let proved = problem.prove(&options, &mut out)?;
+            out.flush()?;
             return Ok(if proved { ExitCode::SUCCESS } else { ExitCode::from(1) });
         }
     }

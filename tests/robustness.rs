@@ -354,3 +354,179 @@ fn stress_shrinks_an_adjacent_game_of_n_100000() {
     let size: usize = report.split("to size ").nth(1).and_then(|s| s.split(')').next()?.parse().ok()).unwrap_or(0);
     assert!((4..=12).contains(&size), "{report}");
 }
+
+// ---- prove order-chaos --rules: --memory, checkpoints and output (issue 29) ----
+
+/// A search of 4×4 runs of four under moment-any, settled in a second or two, with `extra` arguments; a table of
+/// 64M unless they say otherwise (the default 1G does not fit in the address space of these runs).
+fn prove_4x4<'a>(extra: &[&'a str]) -> Vec<&'a str> {
+    let mut args = vec!["prove", "order-chaos", "--rules", "moment-any", "--side", "4", "--run", "4"];
+    args.extend_from_slice(extra);
+    if !extra.contains(&"--memory") {
+        args.extend(["--memory", "64M"]);
+    }
+    args
+}
+
+#[test]
+fn prove_refuses_memory_past_the_machine_before_any_work() {
+    // Each of these aborted (exit 134) or overflowed (exit 101) in the unit arithmetic or the allocator.
+    for memory in ["100000G", "4294967296K", "18446744073709551615", "9999999999999M", "99999999999999999999999G"] {
+        let output =
+            expect(&prove_4x4(&["--memory", memory]), 2, &["--memory", "more than this machine's memory: at most"]);
+        assert!(output.stdout.is_empty(), "--memory {memory}: nothing searched");
+    }
+    // Within the machine but past the address space this run may have (1 GiB): the allocator's refusal, said.
+    for memory in ["2G", "8g"] {
+        let output = expect(&prove_4x4(&["--memory", memory]), 2, &["--memory", "the system refused a table"]);
+        assert!(output.stdout.is_empty(), "--memory {memory}: nothing searched");
+    }
+    expect(&prove_4x4(&["--memory", "12"]), 2, &["--memory", "the table needs at least 1K"]);
+}
+
+#[test]
+fn prove_checks_its_output_paths_before_searching() {
+    let dir = tempdir().join("outputs");
+    std::fs::create_dir_all(&dir).expect("a scratch directory");
+    let path = |name: &str| dir.join(name).to_str().expect("a UTF-8 path").to_string();
+    // A directory that is not there, or a file where a directory should be: refused before the search, so that
+    // the result is not lost behind the error.
+    let missing = path("no-such-dir/a.ckpt");
+    let output = expect(
+        &prove_4x4(&["--checkpoint", &missing]),
+        2,
+        &[&format!("--checkpoint {missing}: cannot be written"), "creating", "No such file or directory"],
+    );
+    assert!(output.stdout.is_empty());
+    let output = expect(
+        &prove_4x4(&["--certificate", "/dev/null/a.cert"]),
+        2,
+        &["--certificate /dev/null/a.cert: cannot be written", "creating /dev/null/a.entries.partial"],
+    );
+    assert!(output.stdout.is_empty());
+    expect(&prove_4x4(&["--checkpoint", dir.to_str().unwrap()]), 2, &["a directory, expected a file"]);
+    // One file named twice, through a symbolic link, or as the certificate's scratch file.
+    let (checkpoint, link) = (path("one.ckpt"), path("link.cert"));
+    expect(
+        &prove_4x4(&["--checkpoint", &checkpoint, "--certificate", &checkpoint]),
+        2,
+        &["the same file", "name two files"],
+    );
+    let _ = std::fs::remove_file(&link);
+    std::os::unix::fs::symlink(&checkpoint, &link).expect("a symbolic link");
+    expect(&prove_4x4(&["--checkpoint", &checkpoint, "--certificate", &link]), 2, &["the same file"]);
+    let scratch = path("c.entries.partial");
+    expect(&prove_4x4(&["--checkpoint", &scratch, "--certificate", &path("c.cert")]), 2, &["its scratch file"]);
+    let left = |p: &str| std::path::Path::new(p).exists();
+    assert!(!left(&checkpoint) && !left(&scratch), "the checks leave no file behind");
+    // Two good paths: the search runs, writes both, and resumes from the checkpoint.
+    let certificate = path("two.cert");
+    let output = expect(&prove_4x4(&["--checkpoint", &checkpoint, "--certificate", &certificate]), 0, &[]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(stdout.contains("winner: ORDER") && stdout.contains("independent check: accepted"), "{stdout}");
+    let output = expect(&prove_4x4(&["--checkpoint", &checkpoint]), 0, &[]);
+    assert!(String::from_utf8_lossy(&output.stdout).contains(&format!("resumed from {checkpoint}")));
+}
+
+#[test]
+fn prove_refuses_a_bad_checkpoint_naming_the_file_and_the_byte() {
+    let dir = tempdir().join("checkpoints");
+    std::fs::create_dir_all(&dir).expect("a scratch directory");
+    let good = dir.join("good.ckpt");
+    let good_path = good.to_str().unwrap();
+    expect(&prove_4x4(&["--checkpoint", good_path]), 0, &[]);
+    let bytes = std::fs::read(&good).expect("the checkpoint written");
+    let count_at = 16 + 3 + 3 * 8 + 17 * 8;
+    let cases: Vec<(&str, Vec<u8>, String)> = vec![
+        // Issue 29: 16 bytes gave "failed to fill whole buffer".
+        ("short", bytes[..16].to_vec(), "byte 16: the file ends early, expected the variant".into()),
+        (
+            "cut",
+            bytes[..count_at + 8 + 40].to_vec(),
+            format!("byte {}: the file ends early, expected entry 2 of", count_at + 8 + 28),
+        ),
+        (
+            "huge",
+            [&bytes[..count_at], &u64::MAX.to_le_bytes()[..], &bytes[count_at + 8..]].concat(),
+            format!("byte {count_at}: {} entries, more than this table's", u64::MAX),
+        ),
+        (
+            "damaged",
+            {
+                let mut b = bytes.clone();
+                b[count_at + 8 + 26] ^= 1;
+                b
+            },
+            "a damaged file".into(),
+        ),
+        (
+            "future",
+            {
+                let mut b = bytes.clone();
+                b[14] = b'7';
+                b
+            },
+            "byte 14: a checkpoint of format version `7`".into(),
+        ),
+        ("text", b"order-chaos certificate\nrules moment-any\n".to_vec(), "found another file".into()),
+    ];
+    for (name, content, message) in cases {
+        let file = dir.join(format!("{name}.ckpt"));
+        std::fs::write(&file, content).expect("writing a checkpoint");
+        let reading = format!("reading the checkpoint {}: ", file.display());
+        let output = expect(&prove_4x4(&["--checkpoint", file.to_str().unwrap()]), 2, &[&reading, &message]);
+        assert!(output.stdout.is_empty(), "{name}: nothing searched");
+    }
+    // A count that the table of --memory cannot hold says how much it needs; the same file with enough reads.
+    expect(
+        &prove_4x4(&["--checkpoint", good_path, "--memory", "1K"]),
+        2,
+        &["more than this table's 32 slots", "--memory"],
+    );
+    // Another variant's checkpoint is refused as before.
+    let other = prove_4x4(&["--checkpoint", good_path]);
+    let other: Vec<&str> = other.into_iter().map(|a| if a == "moment-any" { "moment-exact" } else { a }).collect();
+    expect(&other, 2, &["the checkpoint is of another variant, moment-any"]);
+}
+
+#[test]
+fn prove_says_each_result_of_the_pairing_proof_as_it_is_found() {
+    // The final boards take about a second, the game tree minutes: the first must be on standard output while the
+    // second is still being walked.
+    let mut child = gamecheck(&["prove", "order-chaos"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("gamecheck starts");
+    let mut lines = std::io::BufRead::lines(std::io::BufReader::new(child.stdout.take().expect("piped")));
+    let first = lines.find(|line| line.as_ref().map_or(true, |l| l.starts_with("final boards:")));
+    let still_running = child.try_wait().expect("waiting on gamecheck").is_none();
+    child.kill().expect("ending gamecheck");
+    child.wait().expect("gamecheck ends");
+    let first = first.expect("a line before the end").expect("a line of text");
+    assert!(first.contains("262144, none with an exact five-in-a-row"), "{first}");
+    assert!(still_running, "the final boards were said only when the game tree was done");
+}
+
+#[test]
+fn prove_names_standard_output_when_it_cannot_write_it() {
+    for args in [&["prove", "order-chaos"][..], &prove_4x4(&[])[..]] {
+        let full = std::fs::OpenOptions::new().write(true).open("/dev/full").expect("/dev/full exists on Linux");
+        let output = run(gamecheck(args).stdout(full));
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "gamecheck {}: {stderr}", args.join(" "));
+        assert!(stderr.contains("writing standard output: No space left on device"), "{}: {stderr}", args.join(" "));
+    }
+}
+
+#[test]
+fn prove_help_describes_every_argument() {
+    let output = expect(&["prove", "--help"], 0, &[]);
+    let help = String::from_utf8_lossy(&output.stdout);
+    for (argument, said) in
+        [("<PROBLEM>", "The interactive problem to prove"), ("--checkpoint-every", "seconds between")]
+    {
+        let line = help.lines().find(|line| line.trim_start().starts_with(argument)).expect("the argument in the help");
+        assert!(line.contains(said), "no `{said}` beside {argument} in\n{help}");
+    }
+}

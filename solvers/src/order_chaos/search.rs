@@ -80,7 +80,7 @@
 //! back. Decided entries are facts about positions, so resuming from any checkpoint is sound; open entries only
 //! steer the search back to where it was.
 
-use std::collections::HashSet;
+use std::collections::{HashSet, TryReserveError};
 use std::fs::File;
 use std::io::{self, BufReader, BufWriter, Read, Write};
 use std::path::Path;
@@ -637,11 +637,16 @@ struct Table {
 }
 
 impl Table {
-    fn with_bytes(bytes: usize) -> Table {
+    /// The largest table that fits in `bytes`, or the allocator's refusal: a table of gigabytes asked of a machine
+    /// (or a `ulimit -v`) that cannot give it is an error to report, not an abort.
+    fn with_bytes(bytes: usize) -> Result<Table, TryReserveError> {
         let fit = (bytes / std::mem::size_of::<Slot>() / BUCKET).max(1);
         // A power of two, so a bucket is a mask of the hash; the largest that fits.
         let buckets = if fit.is_power_of_two() { fit } else { fit.next_power_of_two() / 2 };
-        Table { slots: vec![Slot::default(); buckets * BUCKET], buckets }
+        let mut slots = Vec::new();
+        slots.try_reserve_exact(buckets * BUCKET)?;
+        slots.resize(buckets * BUCKET, Slot::default());
+        Ok(Table { slots, buckets })
     }
 
     fn bucket(&self, (x, o): Key) -> std::ops::Range<usize> {
@@ -755,11 +760,19 @@ struct Gathered {
 }
 
 impl Search {
+    /// A search with a table of `limits.memory` bytes. Panics if the table cannot be allocated; [`Search::try_new`]
+    /// says so instead.
     pub fn new(variant: Variant, limits: Limits) -> Search {
+        let memory = limits.memory;
+        Search::try_new(variant, limits).unwrap_or_else(|e| panic!("a table of {memory} bytes: {e}"))
+    }
+
+    /// A search with a table of `limits.memory` bytes, or the allocator's refusal of the table.
+    pub fn try_new(variant: Variant, limits: Limits) -> Result<Search, TryReserveError> {
         let now = Instant::now();
-        Search {
+        Ok(Search {
             geometry: Geometry::new(variant),
-            table: Table::with_bytes(limits.memory),
+            table: Table::with_bytes(limits.memory)?,
             limits,
             stats: Stats { by_depth: vec![0; variant.cells() + 1], ..Stats::default() },
             started: now,
@@ -767,7 +780,7 @@ impl Search {
             last_checkpoint: now,
             stopped: None,
             failure: None,
-        }
+        })
     }
 
     pub fn geometry(&self) -> &Geometry {
@@ -1189,85 +1202,264 @@ pub struct Certifying {
     pub seconds: f64,
 }
 
-const MAGIC: &[u8; 16] = b"gamecheck-ocs-1\n";
+/// A checkpoint starts with this, then its format's version (one digit) and a newline.
+const MAGIC: &[u8; 14] = b"gamecheck-ocs-";
+/// The version written. Version 2 ends with a checksum of every byte before it, so that a damaged file is refused
+/// rather than loaded as wrong facts about positions; version 1, the same without the checksum, is still read.
+const VERSION: u8 = b'2';
 /// Open entries lighter than this are not saved: they are cheap to search again, and most of the table.
 const SAVE_OPEN_WORK: u32 = 16;
 
+/// FNV-1a, the checkpoint's checksum: simple, and fast enough for a file of gigabytes (a few seconds).
+struct Fnv(u64);
+
+impl Fnv {
+    fn new() -> Fnv {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+
+    fn add(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+}
+
+/// A checkpoint being read: where it has got (for messages), and the checksum of what it has read.
+struct Reading<R> {
+    input: R,
+    at: u64,
+    sum: Fnv,
+}
+
+/// A refusal of a checkpoint's content at byte `at`.
+fn malformed(at: u64, what: impl std::fmt::Display) -> io::Error {
+    io::Error::new(io::ErrorKind::InvalidData, format!("byte {at}: {what}"))
+}
+
+impl<R: Read> Reading<R> {
+    /// The next `N` bytes, left out of the checksum; `what` names them for the message if the file ends first.
+    fn raw<const N: usize>(&mut self, what: &dyn Fn() -> String) -> io::Result<[u8; N]> {
+        let mut bytes = [0; N];
+        self.input.read_exact(&mut bytes).map_err(|e| match e.kind() {
+            io::ErrorKind::UnexpectedEof => malformed(self.at, format!("the file ends early, expected {}", what())),
+            _ => io::Error::new(e.kind(), format!("byte {}: {e}", self.at)),
+        })?;
+        self.at += N as u64;
+        Ok(bytes)
+    }
+
+    /// The next `N` bytes, summed.
+    fn bytes<const N: usize>(&mut self, what: &dyn Fn() -> String) -> io::Result<[u8; N]> {
+        let bytes = self.raw::<N>(what)?;
+        self.sum.add(&bytes);
+        Ok(bytes)
+    }
+
+    fn u64(&mut self, what: &str) -> io::Result<u64> {
+        self.bytes(&|| what.to_string()).map(u64::from_le_bytes)
+    }
+}
+
+/// The variant that a checkpoint's bytes name, if they start like one: for messages, and for the fuzz target to
+/// read a checkpoint with the search it was written for.
+pub fn checkpoint_variant(bytes: &[u8]) -> Option<Variant> {
+    let &[side, run, rules] = bytes.get(MAGIC.len() + 2..MAGIC.len() + 5)? else { return None };
+    let rules =
+        [Rules::FullBoard, Rules::MomentAny, Rules::MomentExact].into_iter().find(|&r| rules_code(r) == rules)?;
+    Variant::new(side, run, rules).ok()
+}
+
 impl Search {
     /// Write the table's decided entries and heavier open ones to `path` (through a file beside it, renamed over
-    /// it when complete, so an interrupted write never spoils the last checkpoint).
+    /// it when complete, so an interrupted write never spoils the last checkpoint). Every error names the file and
+    /// what was being done to it.
     pub fn save(&self, path: &Path) -> io::Result<()> {
         let partial = path.with_extension("partial");
-        {
-            let mut out = BufWriter::new(File::create(&partial)?);
-            out.write_all(MAGIC)?;
-            let v = self.geometry.variant;
-            out.write_all(&[v.side(), v.run(), rules_code(v.rules)])?;
-            out.write_all(&self.stats.nodes.to_le_bytes())?;
-            out.write_all(&self.stats.seconds.to_le_bytes())?;
-            out.write_all(&(self.stats.by_depth.len() as u64).to_le_bytes())?;
-            for n in &self.stats.by_depth {
-                out.write_all(&n.to_le_bytes())?;
-            }
-            let kept = self
-                .table
-                .slots
-                .iter()
-                .filter(|s| s.work != 0 && (winner_of((s.pn, s.dn)).is_some() || s.work >= SAVE_OPEN_WORK));
-            out.write_all(&(kept.clone().count() as u64).to_le_bytes())?;
-            for s in kept {
-                out.write_all(&s.x.to_le_bytes())?;
-                out.write_all(&s.o.to_le_bytes())?;
-                out.write_all(&s.pn.to_le_bytes())?;
-                out.write_all(&s.dn.to_le_bytes())?;
-                out.write_all(&s.work.to_le_bytes())?;
-            }
-            out.flush()?;
+        let named = |doing: &'static str, file: &Path| {
+            let file = file.display().to_string();
+            move |e: io::Error| io::Error::new(e.kind(), format!("writing the checkpoint: {doing} {file}: {e}"))
+        };
+        let mut file = File::create(&partial).map_err(named("creating", &partial))?;
+        self.save_to(&mut file).map_err(named("writing", &partial))?;
+        // On disk before it replaces the last checkpoint, or a crash could leave neither.
+        file.sync_all().map_err(named("writing", &partial))?;
+        std::fs::rename(&partial, path).map_err(|e| {
+            let (from, to) = (partial.display(), path.display());
+            io::Error::new(e.kind(), format!("writing the checkpoint: renaming {from} to {to}: {e}"))
+        })
+    }
+
+    /// The checkpoint [`Search::save`] writes, to `out`.
+    pub fn save_to(&self, out: &mut dyn Write) -> io::Result<()> {
+        let mut out = BufWriter::new(out);
+        let mut sum = Fnv::new();
+        let mut put = |out: &mut BufWriter<&mut dyn Write>, bytes: &[u8]| {
+            sum.add(bytes);
+            out.write_all(bytes)
+        };
+        put(&mut out, MAGIC)?;
+        put(&mut out, &[VERSION, b'\n'])?;
+        let v = self.geometry.variant;
+        put(&mut out, &[v.side(), v.run(), rules_code(v.rules)])?;
+        put(&mut out, &self.stats.nodes.to_le_bytes())?;
+        put(&mut out, &self.stats.seconds.to_le_bytes())?;
+        put(&mut out, &(self.stats.by_depth.len() as u64).to_le_bytes())?;
+        for n in &self.stats.by_depth {
+            put(&mut out, &n.to_le_bytes())?;
         }
-        std::fs::rename(&partial, path)
+        let kept = self
+            .table
+            .slots
+            .iter()
+            .filter(|s| s.work != 0 && (winner_of((s.pn, s.dn)).is_some() || s.work >= SAVE_OPEN_WORK));
+        put(&mut out, &(kept.clone().count() as u64).to_le_bytes())?;
+        let mut record = [0u8; 28];
+        for s in kept {
+            record[0..8].copy_from_slice(&s.x.to_le_bytes());
+            record[8..16].copy_from_slice(&s.o.to_le_bytes());
+            record[16..20].copy_from_slice(&s.pn.to_le_bytes());
+            record[20..24].copy_from_slice(&s.dn.to_le_bytes());
+            record[24..28].copy_from_slice(&s.work.to_le_bytes());
+            put(&mut out, &record)?;
+        }
+        out.write_all(&sum.0.to_le_bytes())?;
+        out.flush()
     }
 
     /// Read a checkpoint written by [`Search::save`] for this variant into the table; returns the entries read.
+    /// Every error names the file, and for its content the byte offset and what was expected there. After an error
+    /// the table holds part of the file: start a new search.
     pub fn load(&mut self, path: &Path) -> io::Result<u64> {
-        let bad = |what: String| io::Error::new(io::ErrorKind::InvalidData, format!("{}: {what}", path.display()));
-        let mut input = BufReader::new(File::open(path)?);
-        let mut magic = [0; 16];
-        input.read_exact(&mut magic).map_err(|_| bad("expected a gamecheck search checkpoint".into()))?;
-        if &magic != MAGIC {
-            return Err(bad("expected a gamecheck search checkpoint, found another file".into()));
+        let named = |e: io::Error| io::Error::new(e.kind(), format!("reading the checkpoint {}: {e}", path.display()));
+        let mut file = File::open(path).map_err(named)?;
+        self.load_from(&mut file).map_err(named)
+    }
+
+    /// [`Search::load`] from any reader; errors name the byte offset, not a file. Nothing the file says is trusted
+    /// for an allocation: its entries go into the table as they arrive, and a count of entries larger than the
+    /// table holds is refused before any is read.
+    pub fn load_from(&mut self, input: &mut dyn Read) -> io::Result<u64> {
+        let mut input = Reading { input: BufReader::new(input), at: 0, sum: Fnv::new() };
+        let mark = || "the mark `gamecheck-ocs-2` of a gamecheck search checkpoint".to_string();
+        let magic: [u8; 16] = input.bytes(&mark)?;
+        if &magic[..MAGIC.len()] != MAGIC || magic[15] != b'\n' {
+            return Err(malformed(0, format!("expected {}, found another file", mark())));
         }
-        let mut head = [0; 3];
-        input.read_exact(&mut head)?;
+        let version = magic[14];
+        if !(b'1'..=VERSION).contains(&version) {
+            return Err(malformed(
+                14,
+                format!(
+                    "a checkpoint of format version `{}`, and this gamecheck reads versions 1 and 2: make the \
+                     checkpoint again with this gamecheck",
+                    char::from(version).escape_debug()
+                ),
+            ));
+        }
         let v = self.geometry.variant;
+        let head: [u8; 3] = input.bytes(&|| "the variant (side, run and rules, a byte each)".into())?;
         if head != [v.side(), v.run(), rules_code(v.rules)] {
-            return Err(bad(format!("the checkpoint is of another variant, not {v}")));
+            let found = match checkpoint_variant(&magic.iter().chain(&head).copied().collect::<Vec<u8>>()) {
+                Some(theirs) => format!("{theirs}"),
+                None => format!("no variant (bytes {head:?})"),
+            };
+            return Err(malformed(16, format!("the checkpoint is of another variant, {found}, not {v}")));
         }
-        let u64s = |input: &mut BufReader<File>| -> io::Result<u64> {
-            let mut b = [0; 8];
-            input.read_exact(&mut b).map_err(|_| bad("the checkpoint ends early".into()))?;
-            Ok(u64::from_le_bytes(b))
-        };
-        let nodes = u64s(&mut input)?;
-        let seconds = f64::from_bits(u64s(&mut input)?);
-        let depths = u64s(&mut input)?;
-        if depths != self.stats.by_depth.len() as u64 {
-            return Err(bad(format!("expected {} depths, found {depths}", self.stats.by_depth.len())));
+        let nodes = input.u64("the count of positions searched")?;
+        let at = input.at;
+        let seconds = f64::from_bits(input.u64("the seconds spent")?);
+        if !(seconds.is_finite() && seconds >= 0.0) {
+            return Err(malformed(at, format!("expected the seconds spent, found {seconds}")));
         }
-        let mut by_depth = Vec::with_capacity(depths as usize);
-        for _ in 0..depths {
-            by_depth.push(u64s(&mut input)?);
+        let at = input.at;
+        let depths = input.u64("the count of depths")?;
+        let expected = self.stats.by_depth.len();
+        if depths != expected as u64 {
+            return Err(malformed(
+                at,
+                format!("expected {expected} depths (0 to {} letters), found {depths}", v.cells()),
+            ));
         }
-        let count = u64s(&mut input)?;
-        let mut record = [0u8; 28];
-        for _ in 0..count {
-            input.read_exact(&mut record).map_err(|_| bad("the checkpoint ends early".into()))?;
+        let mut by_depth = Vec::with_capacity(expected);
+        for depth in 0..expected {
+            by_depth.push(input.u64(&format!("the positions searched with {depth} letters"))?);
+        }
+        let at = input.at;
+        let by_depth_total = by_depth.iter().fold(0u64, |total, &n| total.saturating_add(n));
+        if by_depth_total > nodes {
+            return Err(malformed(
+                at,
+                format!("the positions searched by depth add up to {by_depth_total}, more than the {nodes} in all"),
+            ));
+        }
+        let count = input.u64("the count of entries")?;
+        let slots = self.table.slots.len() as u64;
+        if count > slots {
+            // The buckets the entries need, at least, as a table of a power of two of them.
+            // In u128: a count from a damaged file can be anything.
+            let buckets = u128::from(count).div_ceil(BUCKET as u128).next_power_of_two();
+            let needed = buckets * (BUCKET * std::mem::size_of::<Slot>()) as u128;
+            return Err(malformed(
+                at,
+                format!(
+                    "{count} entries, more than this table's {slots} slots hold: give the search at least {}M of \
+                     memory (--memory)",
+                    needed.div_ceil(1 << 20)
+                ),
+            ));
+        }
+        for i in 1..=count {
+            let at = input.at;
+            let record: [u8; 28] = input.bytes(&|| format!("entry {i} of {count} (28 bytes)"))?;
             let word = |at: usize| u64::from_le_bytes(record[at..at + 8].try_into().expect("8 bytes"));
             let half = |at: usize| u32::from_le_bytes(record[at..at + 4].try_into().expect("4 bytes"));
-            let (x, o) = (word(0), word(8));
-            if Position::from_masks(v.side(), x, o).is_none() {
-                return Err(bad(format!("an entry's masks {x:#x} and {o:#x} are not a position of side {}", v.side())));
+            let (x, o, pn, dn, work) = (word(0), word(8), half(16), half(20), half(24));
+            let bad = |what: String| malformed(at, format!("entry {i} of {count}: {what}"));
+            let Some(position) = Position::from_masks(v.side(), x, o) else {
+                return Err(bad(format!("the masks {x:#x} and {o:#x} are not a position of side {}", v.side())));
+            };
+            if self.geometry.key(position) != (x, o) {
+                return Err(bad(format!(
+                    "{position} is not a table key (written by another version of the search, or damaged)"
+                )));
             }
-            self.table.put((x, o), half(16), half(20), half(24));
+            let open = (1..INFINITE).contains(&pn) && (1..INFINITE).contains(&dn);
+            if !(open || (pn, dn) == decided(Side::Order) || (pn, dn) == decided(Side::Chaos)) {
+                return Err(bad(format!(
+                    "proof and disproof numbers {pn} and {dn}, expected a decided pair (0 and {INFINITE}, or \
+                     {INFINITE} and 0) or two open numbers"
+                )));
+            }
+            if work == 0 {
+                return Err(bad("work 0, which marks an empty slot".into()));
+            }
+            self.table.put((x, o), pn, dn, work);
+        }
+        if version >= b'2' {
+            let at = input.at;
+            let expected = input.sum.0;
+            let found = u64::from_le_bytes(input.raw(&|| "the checksum (8 bytes)".into())?);
+            if found != expected {
+                return Err(malformed(
+                    at,
+                    format!("the checksum is {found:#018x}, the bytes before it give {expected:#018x}: a damaged file"),
+                ));
+            }
+        }
+        let mut more = [0u8; 1];
+        loop {
+            match input.input.read(&mut more) {
+                Ok(0) => break,
+                Ok(_) => {
+                    return Err(malformed(
+                        input.at,
+                        format!("expected the end of the checkpoint after its {count} entries, found more bytes"),
+                    ));
+                }
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(io::Error::new(e.kind(), format!("byte {}: {e}", input.at))),
+            }
         }
         self.stats = Stats { nodes, by_depth, seconds };
         self.earlier = seconds;
@@ -1896,7 +2088,147 @@ mod tests {
         let e = other.load(&path).unwrap_err();
         assert!(e.to_string().contains("another variant"), "{e}");
         std::fs::write(&path, b"not a checkpoint at all").unwrap();
-        assert!(resumed.load(&path).unwrap_err().to_string().contains("expected a gamecheck search checkpoint"));
+        let e = resumed.load(&path).unwrap_err().to_string();
+        let expected =
+            format!("reading the checkpoint {}: byte 0: expected the mark `gamecheck-ocs-2`", path.display());
+        assert!(e.starts_with(&expected) && e.ends_with("found another file"), "{e}");
         std::fs::remove_file(&path).unwrap();
+    }
+
+    /// A real checkpoint of 4×4 runs of four under moment-exact, stopped part-way, as bytes.
+    fn checkpoint_bytes() -> Vec<u8> {
+        let v = variant(4, 4, Rules::MomentExact);
+        let mut search = Search::new(v, Limits { node_limit: Some(3000), ..limits() });
+        assert!(matches!(search.solve(Position::empty(4)).unwrap(), Err(Stopped::NodeLimit)));
+        let mut bytes = Vec::new();
+        search.save_to(&mut bytes).unwrap();
+        bytes
+    }
+
+    fn load_error(bytes: &[u8]) -> String {
+        let mut search = Search::new(variant(4, 4, Rules::MomentExact), limits());
+        search.load_from(&mut &bytes[..]).expect_err("a refusal").to_string()
+    }
+
+    /// The byte where entry `i` (from 0) of `bytes` starts: the header is the 16-byte mark, 3 bytes of variant, the
+    /// nodes, seconds and count of depths (8 each), the 17 depths, and the count of entries.
+    fn entry_at(i: usize) -> usize {
+        16 + 3 + 3 * 8 + 17 * 8 + 8 + 28 * i
+    }
+
+    #[test]
+    fn a_checkpoint_reads_back_what_was_written_and_says_its_version() {
+        let bytes = checkpoint_bytes();
+        assert_eq!(&bytes[..16], b"gamecheck-ocs-2\n");
+        assert_eq!(checkpoint_variant(&bytes), Some(variant(4, 4, Rules::MomentExact)));
+        let mut search = Search::new(variant(4, 4, Rules::MomentExact), limits());
+        let count = search.load_from(&mut &bytes[..]).unwrap();
+        assert_eq!(bytes.len(), entry_at(count as usize) + 8, "the header, {count} entries and the checksum");
+        assert_eq!(search.stats.nodes, 3000);
+        let mut again = Vec::new();
+        search.save_to(&mut again).unwrap();
+        assert_eq!(again, bytes);
+        // Version 1 is version 2 without the checksum, and still reads.
+        let mut old = bytes[..bytes.len() - 8].to_vec();
+        old[14] = b'1';
+        let mut search = Search::new(variant(4, 4, Rules::MomentExact), limits());
+        assert_eq!(search.load_from(&mut &old[..]).unwrap(), count);
+    }
+
+    #[test]
+    fn a_short_or_damaged_checkpoint_is_refused_at_its_byte() {
+        let bytes = checkpoint_bytes();
+        // The 16 bytes of the mark alone: issue 29 found "failed to fill whole buffer" here.
+        assert_eq!(
+            load_error(&bytes[..16]),
+            "byte 16: the file ends early, expected the variant (side, run and rules, a byte each)"
+        );
+        assert_eq!(
+            load_error(b""),
+            "byte 0: the file ends early, expected the mark `gamecheck-ocs-2` of a gamecheck search checkpoint"
+        );
+        let cut = entry_at(1) + 5;
+        let count = u64::from_le_bytes(bytes[entry_at(0) - 8..entry_at(0)].try_into().unwrap());
+        assert_eq!(
+            load_error(&bytes[..cut]),
+            format!("byte {}: the file ends early, expected entry 2 of {count} (28 bytes)", entry_at(1))
+        );
+        let e = load_error(&bytes[..bytes.len() - 3]);
+        assert!(e.contains("expected the checksum (8 bytes)"), "{e}");
+        let mut longer = bytes.clone();
+        longer.push(0);
+        assert_eq!(
+            load_error(&longer),
+            format!(
+                "byte {}: expected the end of the checkpoint after its {count} entries, found more bytes",
+                bytes.len()
+            )
+        );
+        // A flipped bit in an entry's work still reads as an entry: the checksum catches it.
+        let mut flipped = bytes.clone();
+        flipped[entry_at(0) + 24] ^= 0x40;
+        let e = load_error(&flipped);
+        assert!(e.starts_with(&format!("byte {}: the checksum is", bytes.len() - 8)) && e.contains("damaged"), "{e}");
+        let mut version = bytes.clone();
+        version[14] = b'3';
+        assert!(load_error(&version).starts_with("byte 14: a checkpoint of format version `3`"));
+        let mut other = bytes.clone();
+        other[..16].copy_from_slice(b"GAMECHECK-ocs-2\n");
+        assert!(load_error(&other).contains("found another file"));
+    }
+
+    #[test]
+    fn a_checkpoint_s_counts_are_not_trusted() {
+        let bytes = checkpoint_bytes();
+        let count_at = entry_at(0) - 8;
+        // A count past the table: refused before any entry is read, with the memory it would need.
+        let mut huge = bytes.clone();
+        huge[count_at..count_at + 8].copy_from_slice(&u64::MAX.to_le_bytes());
+        let e = load_error(&huge);
+        assert!(e.starts_with(&format!("byte {count_at}: {} entries, more than this table's", u64::MAX)), "{e}");
+        assert!(e.contains("--memory"), "{e}");
+        let mut small = Search::new(variant(4, 4, Rules::MomentExact), Limits { memory: 1 << 10, ..limits() });
+        let e = small.load_from(&mut &bytes[..]).unwrap_err().to_string();
+        assert!(e.contains("more than this table's 32 slots hold: give the search at least"), "{e}");
+        // Depths, seconds and the depth counts that add up past the nodes.
+        let mut depths = bytes.clone();
+        depths[35..43].copy_from_slice(&1_000_000u64.to_le_bytes());
+        assert_eq!(load_error(&depths), "byte 35: expected 17 depths (0 to 16 letters), found 1000000");
+        let mut seconds = bytes.clone();
+        seconds[27..35].copy_from_slice(&f64::NAN.to_le_bytes());
+        assert_eq!(load_error(&seconds), "byte 27: expected the seconds spent, found NaN");
+        let mut nodes = bytes.clone();
+        nodes[19..27].copy_from_slice(&1u64.to_le_bytes());
+        assert!(load_error(&nodes).contains("add up to"));
+    }
+
+    #[test]
+    fn a_checkpoint_s_entries_are_checked_one_by_one() {
+        let bytes = checkpoint_bytes();
+        let at = entry_at(0);
+        let with = |offset: usize, value: &[u8]| {
+            let mut changed = bytes[..bytes.len() - 8].to_vec();
+            changed[14] = b'1'; // no checksum: each entry's own check must catch it
+            changed[at + offset..at + offset + value.len()].copy_from_slice(value);
+            load_error(&changed)
+        };
+        let e = with(0, &(1u64 << 20).to_le_bytes());
+        assert!(e.starts_with(&format!("byte {at}: entry 1 of")) && e.contains("not a position of side 4"), "{e}");
+        let e = with(16, &[0, 0, 0, 0, 0, 0, 0, 0]);
+        assert!(e.contains("proof and disproof numbers 0 and 0"), "{e}");
+        let e = with(24, &[0, 0, 0, 0]);
+        assert!(e.contains("work 0"), "{e}");
+        // One letter in a corner: its images are the four corners, X or O, and only one of them is the table's key.
+        let g = Geometry::new(variant(4, 4, Rules::MomentExact));
+        let p: Position = "X.../..../..../....".parse().unwrap();
+        let not_key = Symmetry::ALL
+            .into_iter()
+            .flat_map(|s| [p.transform(s), p.transform(s).swap_letters()])
+            .find(|q| g.key(*q) != q.masks())
+            .expect("an image that is not the key");
+        let (x, o) = not_key.masks();
+        let mut masks = x.to_le_bytes().to_vec();
+        masks.extend(o.to_le_bytes());
+        assert!(with(0, &masks).contains("is not a table key"));
     }
 }

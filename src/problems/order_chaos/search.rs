@@ -8,6 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use anyhow::{Context, bail};
+use games::contest::quote;
 use games::order_chaos::certificate::Certificate;
 use games::order_chaos::variant::{Position, Variant};
 use solvers::order_chaos::search::{Certifying, Limits, Search, Stopped};
@@ -26,12 +27,27 @@ pub struct GameSearch {
     pub memory: usize,
 }
 
-/// `512M`, `8G`, `100K` or a count of bytes.
+/// `512M`, `8G`, `100K` or a count of bytes, at most this machine's memory (when it can be read).
 pub fn parse_memory(text: &str) -> Result<usize, String> {
-    let expected = || format!("expected a size like 512M or 8G, found `{text}`");
-    let (digits, unit) = match text.trim().char_indices().find(|(_, c)| !c.is_ascii_digit()) {
-        Some((i, _)) => text.trim().split_at(i),
-        None => (text.trim(), ""),
+    parse_memory_within(text, machine_memory())
+}
+
+/// This machine's memory in bytes, `MemTotal` of /proc/meminfo; none where that cannot be read.
+fn machine_memory() -> Option<u64> {
+    let meminfo = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = meminfo.lines().find_map(|line| line.strip_prefix("MemTotal:"))?;
+    let kib: u64 = line.trim().strip_suffix("kB")?.trim().parse().ok()?;
+    kib.checked_mul(1 << 10)
+}
+
+/// [`parse_memory`] with the machine's memory given: sizes past it (or past what an address can hold) are refused
+/// here, before a table is asked of the allocator, and the message says the most there is.
+pub fn parse_memory_within(text: &str, machine: Option<u64>) -> Result<usize, String> {
+    let expected = || format!("expected a size like 512M or 8G, found {}", quote(text));
+    let trimmed = text.trim();
+    let (digits, unit) = match trimmed.char_indices().find(|(_, c)| !c.is_ascii_digit()) {
+        Some((i, _)) => trimmed.split_at(i),
+        None => (trimmed, ""),
     };
     let shift = match unit.to_ascii_uppercase().as_str() {
         "" | "B" => 0,
@@ -40,8 +56,127 @@ pub fn parse_memory(text: &str) -> Result<usize, String> {
         "G" | "GB" | "GIB" => 30,
         _ => return Err(expected()),
     };
-    let count: usize = digits.parse().map_err(|_| expected())?;
-    count.checked_mul(1 << shift).filter(|&bytes| bytes >= 1 << 10).ok_or_else(expected)
+    if digits.is_empty() {
+        return Err(expected());
+    }
+    // Any count of digits: past u128 (39 digits) a size is past every machine too.
+    let bytes = digits.parse::<u128>().ok().and_then(|count| count.checked_mul(1 << shift));
+    if bytes.is_some_and(|bytes| bytes < 1 << 10) {
+        return Err(format!("{}: the table needs at least 1K", expected()));
+    }
+    let most = machine.map_or(usize::MAX as u128, |m| u128::from(m).min(usize::MAX as u128));
+    match bytes {
+        Some(bytes) if bytes <= most => Ok(bytes as usize),
+        _ => Err(match machine {
+            Some(m) => format!(
+                "{} is more than this machine's memory: at most {}M (MemTotal in /proc/meminfo)",
+                quote(text),
+                m >> 20
+            ),
+            None => format!("{} is more than an address can hold", quote(text)),
+        }),
+    }
+}
+
+/// `8G`, `512M` or a count of bytes, as `--memory` takes it.
+fn shown_bytes(bytes: usize) -> String {
+    match bytes {
+        b if b % (1 << 30) == 0 => format!("{}G", b >> 30),
+        b if b % (1 << 20) == 0 => format!("{}M", b >> 20),
+        b => b.to_string(),
+    }
+}
+
+/// Every file the search will write, checked before the first second of work: each must be writable where it is
+/// named, and the certificate must not be the checkpoint (it would overwrite it, and the next resume would fail).
+fn check_outputs(options: &GameSearch) -> anyhow::Result<()> {
+    // First, so that no file is made through a link to the other.
+    if let (Some(checkpoint), Some(certificate)) = (&options.checkpoint, &options.certificate) {
+        for (what, written) in
+            [("it", certificate.clone()), ("its scratch file", certificate.with_extension("entries.partial"))]
+        {
+            anyhow::ensure!(
+                !same_file(checkpoint, &written),
+                "--checkpoint {} and --certificate {}: {what} would overwrite the checkpoint ({} is the same file); \
+                 name two files",
+                checkpoint.display(),
+                certificate.display(),
+                written.display()
+            );
+        }
+    }
+    if let Some(checkpoint) = &options.checkpoint {
+        anyhow::ensure!(!checkpoint.is_dir(), "--checkpoint {}: a directory, expected a file", checkpoint.display());
+        // `Search::save` writes this file and renames it over the checkpoint, so the directory must take new files.
+        try_creating(&checkpoint.with_extension("partial"))
+            .with_context(|| format!("--checkpoint {}: cannot be written", checkpoint.display()))?;
+    }
+    if let Some(certificate) = &options.certificate {
+        let flag = || format!("--certificate {}: cannot be written", certificate.display());
+        anyhow::ensure!(!certificate.is_dir(), "--certificate {}: a directory, expected a file", certificate.display());
+        // `certify_file`'s scratch file for the entries, then the certificate itself, which is kept if it exists.
+        try_creating(&certificate.with_extension("entries.partial")).with_context(flag)?;
+        if certificate.exists() {
+            std::fs::OpenOptions::new()
+                .write(true)
+                .open(certificate)
+                .with_context(|| format!("opening {} to write", certificate.display()))
+                .with_context(flag)?;
+        } else {
+            try_creating(certificate).with_context(flag)?;
+        }
+    }
+    Ok(())
+}
+
+/// Creates `path` and removes it again: whether a file can be written there. A file already there is opened
+/// without truncating it, and kept.
+fn try_creating(path: &Path) -> anyhow::Result<()> {
+    // Through a link, the file made is the one it points to: make and remove that one, not the link.
+    let path = &resolved(path).unwrap_or_else(|_| path.to_path_buf());
+    let existed = path.exists();
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(path)
+        .with_context(|| format!("creating {}", path.display()))?;
+    if !existed {
+        std::fs::remove_file(path).with_context(|| format!("removing {}", path.display()))?;
+    }
+    Ok(())
+}
+
+/// Whether `a` and `b` name one file: the same directory (through any symbolic links) and name, or, when both
+/// exist, one file through links (symbolic or hard). A path that does not resolve (its directory is not there) is
+/// no other file, and the check of what can be written says what is wrong with it.
+fn same_file(a: &Path, b: &Path) -> bool {
+    #[cfg(unix)]
+    if let (Ok(ma), Ok(mb)) = (std::fs::metadata(a), std::fs::metadata(b)) {
+        use std::os::unix::fs::MetadataExt;
+        return (ma.dev(), ma.ino()) == (mb.dev(), mb.ino());
+    }
+    matches!((resolved(a), resolved(b)), (Ok(a), Ok(b)) if a == b)
+}
+
+/// `path` with its directory resolved, and the file itself when it is a link (even one to a file not made yet).
+fn resolved(path: &Path) -> anyhow::Result<PathBuf> {
+    if let Ok(real) = std::fs::canonicalize(path) {
+        return Ok(real);
+    }
+    let mut path = path.to_path_buf();
+    // A link to a file not made yet: the file is made where it points. A bounded number of hops, as the system does.
+    for _ in 0..40 {
+        let Ok(target) = std::fs::read_link(&path) else { break };
+        path = path.parent().map_or(target.clone(), |parent| parent.join(&target));
+    }
+    let name = path.file_name().with_context(|| format!("{}: expected a file name", path.display()))?;
+    let parent = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    let parent = std::fs::canonicalize(parent).with_context(|| format!("resolving {}", parent.display()))?;
+    Ok(parent.join(name))
 }
 
 /// The certificate replayed by `oracles::order_chaos::certificate::check`, written from the rules alone and sharing no
@@ -76,9 +211,15 @@ pub fn prove(options: &GameSearch, report: &mut dyn Write) -> anyhow::Result<boo
         checkpoint_every: options.checkpoint_every,
         ..Limits::default()
     };
-    let mut search = Search::new(variant, limits);
+    check_outputs(options)?;
+    let mut search = Search::try_new(variant, limits).map_err(|e| {
+        anyhow::anyhow!(
+            "--memory {}: the system refused a table of that size ({e}); ask for less",
+            shown_bytes(options.memory)
+        )
+    })?;
     if let Some(path) = options.checkpoint.as_deref().filter(|p| p.exists()) {
-        let read = search.load(path).with_context(|| format!("reading the checkpoint {}", path.display()))?;
+        let read = search.load(path)?;
         writeln!(
             report,
             "resumed from {}: {read} entries, {} positions searched in {:.1} s before",
@@ -90,10 +231,8 @@ pub fn prove(options: &GameSearch, report: &mut dyn Write) -> anyhow::Result<boo
     let nodes_before = search.stats.nodes;
     let seconds_before = search.stats.seconds;
     let blank = Position::empty(variant.side());
+    // A checkpoint that fails to write part-way ends the search; its error names the file.
     let outcome = search.solve(blank)?;
-    if options.checkpoint.is_some() {
-        search.checkpoint().context("writing the checkpoint")?;
-    }
     let run_nodes = search.stats.nodes - nodes_before;
     let run_seconds = (search.stats.seconds - seconds_before).max(1e-9);
     writeln!(report, "{variant}")?;
@@ -127,8 +266,12 @@ pub fn prove(options: &GameSearch, report: &mut dyn Write) -> anyhow::Result<boo
     let (decided, used, slots) = search.table_counts();
     writeln!(report, "table: {used} of {slots} entries used, {decided} of them settled")?;
     writeln!(report, "positions searched by letters on the board: {}", depth_line(&search.stats.by_depth))?;
+    report.flush()?;
+    // Written after the results are shown, so that a checkpoint the disk refuses does not hide them.
     if let Some(path) = &options.checkpoint {
+        search.checkpoint()?;
         writeln!(report, "checkpoint: {}", path.display())?;
+        report.flush()?;
     }
     if !settled {
         return Ok(false);
@@ -146,6 +289,7 @@ pub fn prove(options: &GameSearch, report: &mut dyn Write) -> anyhow::Result<boo
         .certify_file(path, &mut progress)
         .with_context(|| format!("writing the certificate {}", path.display()))?;
     writeln!(report, "certificate: {}, {entries} entries, {bytes} bytes, winner {winner}", path.display())?;
+    report.flush()?;
     // The table (gigabytes on 6×6) is not needed past this point, and the check's own memory comes on top of it.
     drop(search);
     let certificate = read(path)?;
@@ -186,6 +330,31 @@ fn replay(certificate: &Certificate, report: &mut dyn Write) -> anyhow::Result<b
     Ok(true)
 }
 
+/// The `order_chaos_checkpoint` fuzz target: arbitrary bytes read as a checkpoint, by a search of the variant they
+/// name (4×4 runs of four under moment-any when they name none, which the reader refuses). Must hold: a clean error
+/// that says at which byte, never a panic, an allocation the bytes ask for, or a hang; and a checkpoint that reads
+/// is written back to bytes that read back to the same table (written again, the same bytes).
+pub fn fuzz_checkpoint(data: &[u8]) {
+    use solvers::order_chaos::search::checkpoint_variant;
+    let fallback = Variant::new(4, 4, games::order_chaos::variant::Rules::MomentAny).expect("a variant");
+    let variant = checkpoint_variant(data).unwrap_or(fallback);
+    // 2 048 slots: small, so the fuzzer also meets the refusal of more entries than the table holds.
+    let limits = Limits { memory: 64 << 10, ..Limits::default() };
+    let mut search = Search::new(variant, limits.clone());
+    if let Err(e) = search.load_from(&mut &data[..]) {
+        assert!(e.to_string().starts_with("byte "), "an error that names no byte: {e}");
+        return;
+    }
+    let mut saved = Vec::new();
+    search.save_to(&mut saved).expect("writing to memory");
+    let mut again = Search::new(variant, limits);
+    again.load_from(&mut &saved[..]).unwrap_or_else(|e| panic!("a checkpoint written back does not read: {e}"));
+    assert_eq!(again.stats, search.stats, "the counts read back differ");
+    let mut twice = Vec::new();
+    again.save_to(&mut twice).expect("writing to memory");
+    assert!(saved == twice, "a checkpoint read back is written as other bytes");
+}
+
 /// `5:12 6:40 …`, the depths with any nodes.
 fn depth_line(by_depth: &[u64]) -> String {
     let words: Vec<String> =
@@ -199,13 +368,65 @@ mod tests {
 
     #[test]
     fn memory_sizes_read_with_their_units() {
+        let parse_memory = |text| parse_memory_within(text, Some(64 << 30));
         assert_eq!(parse_memory("8G"), Ok(8 << 30));
         assert_eq!(parse_memory("512m"), Ok(512 << 20));
         assert_eq!(parse_memory("4096"), Ok(4096));
         assert_eq!(parse_memory("2KiB"), Ok(2048));
         assert_eq!(parse_memory("8T"), Err("expected a size like 512M or 8G, found `8T`".into()));
         assert_eq!(parse_memory("G"), Err("expected a size like 512M or 8G, found `G`".into()));
-        assert_eq!(parse_memory("12"), Err("expected a size like 512M or 8G, found `12`".into()));
+        assert_eq!(
+            parse_memory("12"),
+            Err("expected a size like 512M or 8G, found `12`: the table needs at least 1K".into())
+        );
+    }
+
+    #[test]
+    fn memory_past_the_machine_or_an_address_is_refused_with_the_most_there_is() {
+        let machine = Some(16 << 30);
+        let within = |text| parse_memory_within(text, machine);
+        assert_eq!(within("16G"), Ok(16 << 30));
+        assert_eq!(
+            within("16385M"),
+            Err("`16385M` is more than this machine's memory: at most 16384M (MemTotal in /proc/meminfo)".into())
+        );
+        // Issue 29: each of these overflowed the unit arithmetic or asked the allocator for petabytes and aborted.
+        for text in ["100000G", "4294967296K", "18446744073709551615", "9999999999999M", "18446744073709551616"] {
+            let e = within(text).unwrap_err();
+            assert!(
+                e.ends_with("is more than this machine's memory: at most 16384M (MemTotal in /proc/meminfo)"),
+                "{e}"
+            );
+        }
+        let digits = "9".repeat(200) + "G";
+        assert!(within(&digits).unwrap_err().contains("(201 bytes)"), "a long number is cut in the message");
+        // Without /proc/meminfo the bound is what an address holds.
+        assert_eq!(parse_memory_within("8G", None), Ok(8 << 30));
+        assert_eq!(
+            parse_memory_within("18446744073709551616", None),
+            Err("`18446744073709551616` is more than an address can hold".into())
+        );
+        assert_eq!(
+            within("1023"),
+            Err("expected a size like 512M or 8G, found `1023`: the table needs at least 1K".into())
+        );
+        assert_eq!(within(""), Err("expected a size like 512M or 8G, found ``".into()));
+        // This machine's own bound is its memory as the system reports it, so its 1G default is allowed.
+        if let Some(total) = machine_memory() {
+            assert!(parse_memory(&format!("{}K", (total >> 10) + 1)).unwrap_err().contains("more than this machine's"));
+            assert_eq!(parse_memory(&format!("{}K", total >> 10)), Ok((total >> 10 << 10) as usize));
+        }
+    }
+
+    #[test]
+    fn the_committed_checkpoint_corpus_passes_its_fuzz_target() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/corpus/order_chaos_checkpoint");
+        let mut inputs = 0;
+        for entry in std::fs::read_dir(&dir).expect("the corpus of order_chaos_checkpoint") {
+            fuzz_checkpoint(&std::fs::read(entry.expect("a corpus entry").path()).expect("a corpus input"));
+            inputs += 1;
+        }
+        assert!(inputs >= 10, "{inputs} inputs in {}", dir.display());
     }
 
     #[test]
