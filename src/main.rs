@@ -137,9 +137,14 @@ enum Command {
         #[command(flatten)]
         variant: VariantArgs,
         /// order-chaos: play the winning side of this certificate (its variant unless --rules says the same),
-        /// answering from its entries through the board's symmetries and the letter swap.
+        /// answering from its entries through the board's symmetries and the letter swap. The independent checker
+        /// replays it first, and a certificate it rejects is refused before the first line.
         #[arg(long)]
         certificate: Option<PathBuf>,
+        /// With --certificate: play it without the check first (minutes on a 6×6 certificate), for one checked
+        /// already with `prove order-chaos --check`.
+        #[arg(long, requires = "certificate")]
+        unchecked: bool,
     },
     /// The local grader: run a program as a child process, play the other side of seeded games against it, and
     /// report each game and the total: `gamecheck judge order-chaos -- CMD [ARGS..]`.
@@ -472,19 +477,33 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 Ok(())
             });
         }
-        Command::Play { problem, variant, certificate } => {
+        Command::Play { problem, variant, certificate, unchecked } => {
             let variant = variant.variant(problem)?;
             let mut input = std::io::stdin().lock();
             let mut output = std::io::stdout().lock();
             match (variant, certificate) {
                 (_, Some(path)) => {
                     order_chaos_only(problem, "--certificate")?;
-                    let certificate = order_chaos_variants::read_certificate(&path)?;
-                    if let Some(variant) = variant.filter(|&v| v != certificate.variant) {
-                        let (file, proved) = (path.display(), certificate.variant);
+                    let mut entries = order_chaos_variants::read_certificate(&path)?;
+                    if let Some(variant) = variant.filter(|&v| v != entries.variant()) {
+                        let (file, proved) = (path.display(), entries.variant());
                         anyhow::bail!("--rules names {variant}, but the certificate {file} is for {proved}");
                     }
-                    order_chaos_variants::play(&certificate, &mut input, &mut output)?;
+                    // What is played is what the checker accepted: a certificate it rejects may still win some
+                    // games, and must not look as if it proved anything.
+                    if !unchecked {
+                        let blank = games::order_chaos::variant::Position::empty(entries.variant().side());
+                        oracles::order_chaos::certificate::check_entries(&mut entries, blank, 0, &mut |_| {}).map_err(
+                            |rejection| {
+                                anyhow::anyhow!(
+                                    "{}: the independent checker rejects the certificate, so it is not played \
+                                     (--unchecked plays it anyway): {rejection}",
+                                    path.display()
+                                )
+                            },
+                        )?;
+                    }
+                    order_chaos_variants::play(&entries, &mut input, &mut output)?;
                 }
                 (Some(variant), None) if variant != games::order_chaos::variant::Variant::ORDNCHS => {
                     anyhow::bail!(
