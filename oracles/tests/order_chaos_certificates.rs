@@ -126,7 +126,12 @@ fn by_class(certificate: &Certificate, start: Position) -> Checked {
             stack.extend(position.moves().map(|m| position.play(m)));
         }
     }
-    Checked { positions: stored.len(), won_at_once, entries_used: used, entries_unused: certificate.entries.len() - used }
+    Checked {
+        positions: stored.len(),
+        won_at_once,
+        entries_used: used,
+        entries_unused: certificate.entries.len() - used,
+    }
 }
 
 /// A certificate of the minimax's winning moves with one entry per class of positions: where the winner is to move

@@ -120,7 +120,8 @@ impl<R: BufRead> Reader<R> {
             if !self.ended {
                 if let Some(line) = self.lines.next("the end of the certificate")? {
                     let found = quote(self.lines.text());
-                    let message = format!("expected the end of the certificate after its {count} entries, found {found}");
+                    let message =
+                        format!("expected the end of the certificate after its {count} entries, found {found}");
                     return Err(ParseError { problem: NAME, line, message });
                 }
                 self.ended = true;

@@ -225,7 +225,13 @@ impl Views {
         let rows = (0..1usize << (2 * n))
             .map(|pair| {
                 (0..n).rev().fold(0u16, |value, c| {
-                    let digit = if pair >> c & 1 == 1 { 1 } else if pair >> (n + c) & 1 == 1 { 2 } else { 0 };
+                    let digit = if pair >> c & 1 == 1 {
+                        1
+                    } else if pair >> (n + c) & 1 == 1 {
+                        2
+                    } else {
+                        0
+                    };
                     value * 3 + digit
                 })
             })
@@ -395,7 +401,8 @@ pub struct Entries {
 
 impl Entries {
     pub fn new(variant: Variant, winner: Side) -> Entries {
-        let map = if small(variant) { KeyMap::Small(FxHashMap::default()) } else { KeyMap::Large(FxHashMap::default()) };
+        let map =
+            if small(variant) { KeyMap::Small(FxHashMap::default()) } else { KeyMap::Large(FxHashMap::default()) };
         let views = Views::new(variant.side());
         Entries { variant, winner, views, map, others: FxHashSet::default(), count: 0 }
     }
@@ -692,10 +699,8 @@ mod tests {
                     }
                 }
                 // One number per class: a position of another class never has this one.
-                let least = (0..16)
-                    .map(|index| views.seen(position.masks(), View::from_index(index)))
-                    .min()
-                    .expect("16 views");
+                let least =
+                    (0..16).map(|index| views.seen(position.masks(), View::from_index(index))).min().expect("16 views");
                 assert_eq!(*keys.entry(key).or_insert(least), least, "{position}");
                 assert!(side > 6 || key < 1 << 64, "{position}: {key}");
             }
