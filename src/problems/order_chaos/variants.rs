@@ -233,10 +233,14 @@ pub fn variant_of(rules: Rules, side: Option<u8>, run: Option<u8>) -> anyhow::Re
 /// the file's size. Every error names the file and the line: `FILE: line N: what was expected, what was found`.
 /// This is the one reader of certificate files, for `play` and `prove`.
 pub fn read_certificate(path: &std::path::Path) -> anyhow::Result<Entries> {
-    let at = |line: usize, message: &str| anyhow::anyhow!("{}: line {line}: {message}", path.display());
     let file = std::fs::File::open(path).with_context(|| format!("reading {}", path.display()))?;
-    let mut reader =
-        CertificateReader::new(io::BufReader::with_capacity(1 << 16, file)).map_err(|e| at(e.line, &e.message))?;
+    read_entries(io::BufReader::with_capacity(1 << 16, file), &path.display().to_string())
+}
+
+/// [`read_certificate`] from any stream, its errors naming it `name`: what the fuzz target reads.
+pub fn read_entries(input: impl BufRead, name: &str) -> anyhow::Result<Entries> {
+    let at = |line: usize, message: &str| anyhow::anyhow!("{name}: line {line}: {message}");
+    let mut reader = CertificateReader::new(input).map_err(|e| at(e.line, &e.message))?;
     let header = reader.header();
     let mut entries = Entries::new(header.variant, header.winner);
     while let Some((position, placed)) = reader.next_entry().map_err(|e| at(e.line, &e.message))? {
