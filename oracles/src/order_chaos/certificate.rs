@@ -205,9 +205,9 @@ impl Views {
         let mut cells = [[0u8; 64]; 8];
         let mut masks = Box::new([[[0u64; 256]; 8]; 8]);
         for (s, symmetry) in Symmetry::ALL.into_iter().enumerate() {
-            for i in 0..cells_count {
+            for (i, image) in cells[s].iter_mut().enumerate().take(cells_count) {
                 let (row, col) = symmetry.apply_on(n, i / n, i % n);
-                cells[s][i] = (row * n + col) as u8;
+                *image = (row * n + col) as u8;
             }
             for (k, table) in masks[s].iter_mut().enumerate() {
                 for (byte, image) in table.iter_mut().enumerate() {
