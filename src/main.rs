@@ -140,9 +140,14 @@ enum Command {
         #[command(flatten)]
         variant: VariantArgs,
         /// order-chaos: play the winning side of this certificate (its variant unless --rules says the same),
-        /// answering from its entries through the board's symmetries and the letter swap.
+        /// answering from its entries through the board's symmetries and the letter swap. The independent checker
+        /// replays it first, and a certificate it rejects is refused before the first line.
         #[arg(long)]
         certificate: Option<PathBuf>,
+        /// With --certificate: play it without the check first (minutes on a 6×6 certificate), for one checked
+        /// already with `prove order-chaos --check`.
+        #[arg(long, requires = "certificate")]
+        unchecked: bool,
     },
     /// The local grader: run a program as a child process, play the other side of seeded games against it, and
     /// report each game and the total: `gamecheck judge order-chaos -- CMD [ARGS..]`.
@@ -372,17 +377,24 @@ fn closed_pipe(error: &anyhow::Error) -> bool {
 
 /// Standard output, buffered; every write error (a full disk, a closed pipe) reaches the caller naming standard
 /// output, its kind kept so that a closed pipe is still seen as one.
-fn stdout() -> Stdout {
+fn stdout() -> Stdout<io::BufWriter<io::StdoutLock<'static>>> {
     Stdout(io::BufWriter::new(io::stdout().lock()))
 }
 
-struct Stdout(io::BufWriter<io::StdoutLock<'static>>);
+/// Standard output as `prove` writes it, a line at a time as results are found (the standard lock flushes at each
+/// line), its errors named as [`stdout`]'s.
+fn stdout_by_line() -> Stdout<io::StdoutLock<'static>> {
+    Stdout(io::stdout().lock())
+}
+
+/// A writer to standard output whose write errors say that it was standard output they could not write.
+struct Stdout<W>(W);
 
 fn writing_stdout(e: io::Error) -> io::Error {
     io::Error::new(e.kind(), format!("writing standard output: {e}"))
 }
 
-impl Write for Stdout {
+impl<W: Write> Write for Stdout<W> {
     fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
         self.0.write(bytes).map_err(writing_stdout)
     }
@@ -412,25 +424,6 @@ fn stdout_is_closed() -> bool {
 #[cfg(not(unix))]
 fn stdout_is_closed() -> bool {
     false
-}
-
-/// Standard output as `prove` writes it, a line at a time as results are found (the standard lock flushes at each
-/// line): a write error says that it was standard output it could not write, and keeps its kind, so that a closed
-/// pipe still ends the run quietly.
-struct NamedStdout(io::StdoutLock<'static>);
-
-fn stdout_error(e: io::Error) -> io::Error {
-    io::Error::new(e.kind(), format!("writing standard output: {e}"))
-}
-
-impl Write for NamedStdout {
-    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
-        self.0.write(bytes).map_err(stdout_error)
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        self.0.flush().map_err(stdout_error)
-    }
 }
 
 /// Writes a report that comes after the work, keeping the run's exit status if the reader has gone: a `check` that
@@ -604,19 +597,33 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 Ok(())
             });
         }
-        Command::Play { problem, variant, certificate } => {
+        Command::Play { problem, variant, certificate, unchecked } => {
             let variant = variant.variant(problem)?;
             let mut input = std::io::stdin().lock();
             let mut output = std::io::stdout().lock();
             match (variant, certificate) {
                 (_, Some(path)) => {
                     order_chaos_only(problem, "--certificate")?;
-                    let certificate = order_chaos_variants::read_certificate(&path)?;
-                    if let Some(variant) = variant.filter(|&v| v != certificate.variant) {
-                        let (file, proved) = (path.display(), certificate.variant);
+                    let mut entries = order_chaos_variants::read_certificate(&path)?;
+                    if let Some(variant) = variant.filter(|&v| v != entries.variant()) {
+                        let (file, proved) = (path.display(), entries.variant());
                         anyhow::bail!("--rules names {variant}, but the certificate {file} is for {proved}");
                     }
-                    order_chaos_variants::play(&certificate, &mut input, &mut output)?;
+                    // What is played is what the checker accepted: a certificate it rejects may still win some
+                    // games, and must not look as if it proved anything.
+                    if !unchecked {
+                        let blank = games::order_chaos::variant::Position::empty(entries.variant().side());
+                        oracles::order_chaos::certificate::check_entries(&mut entries, blank, 0, &mut |_| {}).map_err(
+                            |rejection| {
+                                anyhow::anyhow!(
+                                    "{}: the independent checker rejects the certificate, so it is not played \
+                                     (--unchecked plays it anyway): {rejection}",
+                                    path.display()
+                                )
+                            },
+                        )?;
+                    }
+                    order_chaos_variants::play(&entries, &mut input, &mut output)?;
                 }
                 (Some(variant), None) if variant != games::order_chaos::variant::Variant::ORDNCHS => {
                     anyhow::bail!(
@@ -660,7 +667,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         } => {
             if let Some(path) = check {
                 order_chaos_only(problem, "--check")?;
-                let mut out = NamedStdout(io::stdout().lock());
+                let mut out = stdout_by_line();
                 let accepted = gamecheck::problems::order_chaos::search::check_file(&path, &mut out)?;
                 out.flush()?;
                 return Ok(if accepted { ExitCode::SUCCESS } else { ExitCode::from(1) });
@@ -681,7 +688,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 }),
             };
             let options = ProveOptions { all: all_tables, walk, strategy: table, game };
-            let mut out = NamedStdout(io::stdout().lock());
+            let mut out = stdout_by_line();
             let proved = problem.prove(&options, &mut out)?;
             out.flush()?;
             return Ok(if proved { ExitCode::SUCCESS } else { ExitCode::from(1) });

@@ -601,6 +601,44 @@ mod order_chaos {
         let _ = std::fs::remove_file(path);
     }
 
+    /// `play --certificate` checks what it plays: a certificate cut down to its first entry, which the checker
+    /// rejects, is refused before the side line with the checker's reason; `--unchecked` plays it anyway.
+    #[test]
+    fn play_refuses_a_certificate_the_checker_rejects() {
+        let committed = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/order-chaos/moment-any-4x4-run4.cert");
+        let text = std::fs::read_to_string(&committed).expect("a committed certificate");
+        let lines: Vec<&str> = text.lines().collect();
+        let cut = format!("{}\nentries 1\n{}\n", lines[..5].join("\n"), lines[6]);
+        let path = std::env::temp_dir().join(format!("gamecheck-{}-play-cut.cert", std::process::id()));
+        std::fs::write(&path, cut).expect("writing a temporary certificate");
+        gamecheck()
+            .args(["play", "order-chaos", "--certificate"])
+            .arg(&path)
+            .write_stdin("1\n")
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(
+                predicate::str::contains("the independent checker rejects the certificate, so it is not played")
+                    .and(predicate::str::contains("ORDER is to move and no entry matches")),
+            );
+        // Unchecked, it plays its one entry and then reads the grader's move, which never comes.
+        gamecheck()
+            .args(["play", "order-chaos", "--unchecked", "--certificate"])
+            .arg(&path)
+            .write_stdin("1\n")
+            .assert()
+            .code(2)
+            .stdout(predicate::str::starts_with("ORDER\n"))
+            .stderr(predicate::str::contains("expected CHAOS's move `r c n`, found the end of the input"));
+        gamecheck()
+            .args(["play", "order-chaos", "--unchecked"])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("--certificate"));
+        let _ = std::fs::remove_file(path);
+    }
+
     #[test]
     fn bad_rules_and_certificates_are_clear_errors() {
         gamecheck()

@@ -108,7 +108,8 @@ fn usage_slips_are_errors() {
     expect(&["judge", "order-chaos", "--timeout", "0", "--", "true"], 2, &["--timeout takes a positive number"]);
     expect(&["check", "hex", "--time=-1"], 2, &["--time takes seconds"]);
     // A number too large for any clock is named in a few characters, not its 301 digits.
-    let output = expect(&["stress", "hex", "--timeout", "1e300", "--", "true"], 2, &["--timeout takes seconds, not 1e300"]);
+    let output =
+        expect(&["stress", "hex", "--timeout", "1e300", "--", "true"], 2, &["--timeout takes seconds, not 1e300"]);
     assert!(output.stderr.len() < 200, "{}", String::from_utf8_lossy(&output.stderr));
 }
 
@@ -529,4 +530,88 @@ fn prove_help_describes_every_argument() {
         let line = help.lines().find(|line| line.trim_start().starts_with(argument)).expect("the argument in the help");
         assert!(line.contains(said), "no `{said}` beside {argument} in\n{help}");
     }
+}
+
+// Order and Chaos certificates from hostile files (issue 29): read as a stream, a line at a time, so a file with no
+// line breaks is refused at its first line within the memory limit, and every fault names the file and the line.
+
+/// A certificate of moment-any 4×4 with runs of four, as committed: 1 255 entries.
+fn committed_certificate() -> String {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/order-chaos/moment-any-4x4-run4.cert");
+    std::fs::read_to_string(path).expect("a committed certificate")
+}
+
+#[test]
+fn a_certificate_check_of_dev_zero_names_line_1_at_once() {
+    let clock = std::time::Instant::now();
+    expect(&["prove", "order-chaos", "--check", "/dev/zero"], 2, &["/dev/zero: line 1:", "a line longer than"]);
+    assert!(clock.elapsed().as_secs() < 10, "{:?} to refuse /dev/zero", clock.elapsed());
+}
+
+#[test]
+fn a_sparse_certificate_of_2_gb_is_refused_at_line_1() {
+    let path = tempdir().join("sparse.cert");
+    std::fs::File::create(&path).and_then(|file| file.set_len(2 << 30)).expect("a sparse file");
+    let shown = path.display().to_string();
+    expect(&["prove", "order-chaos", "--check", &shown], 2, &[&format!("{shown}: line 1:"), "a line longer than"]);
+    expect(&["play", "order-chaos", "--certificate", &shown], 2, &[&format!("{shown}: line 1:")]);
+    let _ = std::fs::remove_file(path);
+}
+
+#[test]
+fn a_certificate_with_a_byte_that_is_not_utf8_names_its_line_and_column() {
+    let mut bytes = committed_certificate().into_bytes();
+    // Line 9 is the third entry: its fourth byte made 0xff.
+    let start = bytes.iter().enumerate().filter(|(_, b)| **b == b'\n').nth(7).expect("nine lines").0 + 1;
+    bytes[start + 3] = 0xff;
+    let path = tempdir().join("not-utf8.cert");
+    std::fs::write(&path, bytes).expect("writing the certificate");
+    let shown = path.display().to_string();
+    let says = format!("{shown}: line 9: expected entry 3 of 1255");
+    expect(&["prove", "order-chaos", "--check", &shown], 2, &[&says, "not UTF-8 text: the byte 0xff at byte column 4"]);
+    let _ = std::fs::remove_file(path);
+}
+
+#[test]
+fn a_truncated_certificate_names_the_line_where_it_ends() {
+    let text = committed_certificate();
+    // Cut in the middle of entry 1000 (line 1006): the entry's line is incomplete.
+    let line = text.lines().nth(1005).expect("1255 entries");
+    let at = text.find(line).expect("the line") + line.len() / 2;
+    let path = tempdir().join("truncated.cert");
+    std::fs::write(&path, &text[..at]).expect("writing the certificate");
+    let shown = path.display().to_string();
+    expect(&["prove", "order-chaos", "--check", &shown], 2, &[&format!("{shown}: line 1006: entry 1000:")]);
+    // Cut after a whole line: the count of entries is not met.
+    let at = text.find(line).expect("the line") + line.len() + 1;
+    std::fs::write(&path, &text[..at]).expect("writing the certificate");
+    let says = format!("{shown}: line 1007: expected entry 1001 of 1255, `position r c n`, found the end of the input");
+    expect(&["prove", "order-chaos", "--check", &shown], 2, &[&says]);
+    expect(&["play", "order-chaos", "--certificate", &shown], 2, &[&says]);
+    let _ = std::fs::remove_file(path);
+}
+
+#[test]
+fn play_refuses_a_corrupted_certificate() {
+    let text = committed_certificate();
+    // Entry 1's move, X in the corner, made O in the same cell: legal to read, and played by the checker to a
+    // position with no entry.
+    let corrupted = text.replacen("..../..../..../.... 1 1 X", "..../..../..../.... 2 2 O", 1);
+    assert_ne!(corrupted, text, "the first entry as expected");
+    let path = tempdir().join("corrupted.cert");
+    std::fs::write(&path, corrupted).expect("writing the certificate");
+    let shown = path.display().to_string();
+    let mut command = gamecheck(&["play", "order-chaos", "--certificate", &shown]);
+    let output =
+        command.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().and_then(|mut child| {
+            use std::io::Write;
+            child.stdin.take().expect("piped").write_all(b"1\n")?;
+            child.wait_with_output()
+        });
+    let output = output.expect("gamecheck runs");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(output.stdout.is_empty(), "played before the check: {}", String::from_utf8_lossy(&output.stdout));
+    assert!(stderr.contains("the independent checker rejects the certificate"), "{stderr}");
+    let _ = std::fs::remove_file(path);
 }

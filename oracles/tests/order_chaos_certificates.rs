@@ -60,8 +60,8 @@ fn wins_in_one(variant: Variant, position: Position) -> bool {
 }
 
 /// The certificate [`Minimax::certificate_from`] reads off, without the entries for positions the winner wins in one
-/// move, where the walk now stops; and what the checker must count on it. Positions are counted as the checker
-/// walks: each verified once, and a position won in one move at each arrival, as the checker does not store them.
+/// move, where the walk now stops; and what a walk of it position by position counts, as the checker walked before
+/// it remembered positions by class: each position verified once, and a position won in one move at each arrival.
 fn lean_from(search: &mut Minimax, start: Position) -> (Certificate, Checked) {
     let variant = search.variant();
     let winner = search.winner_from(start).expect("a small board");
@@ -89,6 +89,49 @@ fn lean_from(search: &mut Minimax, start: Position) -> (Certificate, Checked) {
     }
     let checked = Checked { positions: walked.len(), won_at_once, entries_used: entries.len(), entries_unused: 0 };
     (Certificate { variant, winner, entries }, checked)
+}
+
+/// What the checker must count on `certificate` from `start`, by the rule its module doc gives, worked out here with
+/// this file's own views and in another order (a stack, not the checker's recursion): a class of positions (keyed
+/// by its least view) is walked once, a position won in one move is counted at each arrival, and of several entries
+/// of one class the first in the certificate is played. The counts do not depend on the order: the classes reached
+/// below a class, and the arrivals from it, are the same from any position of it.
+fn by_class(certificate: &Certificate, start: Position) -> Checked {
+    let (variant, winner, side) = (certificate.variant, certificate.winner, certificate.variant.side());
+    let mut first = std::collections::HashMap::new();
+    for &(position, placed) in &certificate.entries {
+        let view = least_view(position);
+        first.entry(seen(position, view)).or_insert(seen_move(side, placed, view));
+    }
+    let (mut stored, mut used, mut won_at_once) = (std::collections::HashSet::new(), 0, 0);
+    let mut stack = vec![start];
+    while let Some(position) = stack.pop() {
+        if runs::winner(variant, position).is_some() {
+            continue;
+        }
+        if position.to_move() == winner && wins_in_one(variant, position) {
+            won_at_once += 1;
+            continue;
+        }
+        let view = least_view(position);
+        if !stored.insert(seen(position, view)) {
+            continue;
+        }
+        if position.to_move() == winner {
+            let placed = first[&seen(position, view)];
+            used += 1;
+            let here = position.moves().find(|&m| seen_move(side, m, view) == placed).expect("a view is one-to-one");
+            stack.push(position.play(here));
+        } else {
+            stack.extend(position.moves().map(|m| position.play(m)));
+        }
+    }
+    Checked {
+        positions: stored.len(),
+        won_at_once,
+        entries_used: used,
+        entries_unused: certificate.entries.len() - used,
+    }
 }
 
 /// A certificate of the minimax's winning moves with one entry per class of positions: where the winner is to move
@@ -192,18 +235,21 @@ fn losing_move(search: &mut Minimax, winner: Side, position: Position) -> Option
     position.moves().find(|&m| search.winner_from(position.play(m)) == Ok(winner.other()))
 }
 
-/// The minimax's certificate with and without the entries for positions won in one move: the checker walks the
-/// same positions through both, and the entries the lean one leaves out go unused in the full one, which has some
-/// exactly when a position was won in one move. Returns the lean one and what the checker counted on it.
-fn full_and_lean_are_accepted(search: &mut Minimax, start: Position) -> (Certificate, Checked) {
+/// The minimax's certificate with and without the entries for positions won in one move: the checker counts on each
+/// what [`by_class`] says, at most what a walk position by position counts; the lean one leaves out entries exactly
+/// when a position was won in one move. Returns the lean one, what the checker counted on it, and what a walk
+/// position by position counts.
+fn full_and_lean_are_accepted(search: &mut Minimax, start: Position) -> (Certificate, Checked, Checked) {
     let variant = search.variant();
     let full = search.certificate_from(start).expect("a small board");
-    let (lean, expected) = lean_from(search, start);
+    let (lean, literal) = lean_from(search, start);
+    let expected = by_class(&lean, start);
     assert_eq!(check_from(&lean, start), Ok(expected), "{variant} from {start}");
-    let unused = full.entries.len() - lean.entries.len();
-    assert_eq!(check_from(&full, start), Ok(Checked { entries_unused: unused, ..expected }), "{variant} from {start}");
-    assert_eq!(expected.won_at_once > 0, unused > 0, "{variant} from {start}");
-    (lean, expected)
+    assert!(expected.positions <= literal.positions, "{variant} from {start}: {expected:?} {literal:?}");
+    assert!(expected.won_at_once <= literal.won_at_once, "{variant} from {start}: {expected:?} {literal:?}");
+    assert_eq!(check_from(&full, start), Ok(by_class(&full, start)), "{variant} from {start}");
+    assert_eq!(literal.won_at_once > 0, full.entries.len() > lean.entries.len(), "{variant} from {start}");
+    (lean, expected, literal)
 }
 
 #[test]
@@ -211,7 +257,7 @@ fn minimax_certificates_are_accepted_on_every_small_variant() {
     for variant in small_variants() {
         let (mut search, certificate) = minimax_certificate(variant);
         assert_eq!(Ok(certificate.winner), search.winner());
-        let (lean, checked) = full_and_lean_are_accepted(&mut search, Position::empty(variant.side()));
+        let (lean, checked, _) = full_and_lean_are_accepted(&mut search, Position::empty(variant.side()));
         // CHAOS fills a board of an even number of cells, so under `full-board` ORDER never wins in one move there.
         // Everywhere else some reply of CHAOS leaves ORDER a win in one.
         let can = variant.rules != Rules::FullBoard || variant.cells() % 2 == 1;
@@ -227,7 +273,7 @@ fn minimax_certificates_are_accepted_on_every_small_variant() {
 fn minimax_certificates_are_accepted_on_four_by_four_runs_of_four() {
     for rules in Rules::ALL {
         let mut search = Minimax::new(variant(4, 4, rules)).unwrap();
-        let (lean, checked) = full_and_lean_are_accepted(&mut search, Position::empty(4));
+        let (lean, checked, _) = full_and_lean_are_accepted(&mut search, Position::empty(4));
         assert_eq!(checked.won_at_once > 0, rules != Rules::FullBoard, "{rules}: {checked:?}");
         progress_is_told_on_the_way(&lean, checked);
         let small = one_per_class(&mut search);
@@ -236,11 +282,11 @@ fn minimax_certificates_are_accepted_on_four_by_four_runs_of_four() {
     }
 }
 
-/// A check with progress told every 2^14 counts, of a certificate whose walk counts `checked`, some hundred
-/// thousand (too few for the 2^20 of `check_with_progress`, which stays silent on it): told once per multiple of
-/// 2^14 that `positions + won_at_once` reaches, with counts that grow, and with the same result as `check`.
+/// A check with progress told every 2^10 counts, of a certificate whose walk counts `checked`, some ten thousand
+/// (too few for the 2^20 of `check_with_progress`, which stays silent on it): told once per multiple of 2^10 that
+/// `positions + won_at_once` reaches, with counts that grow, and with the same result as `check`.
 fn progress_is_told_on_the_way(certificate: &Certificate, checked: Checked) {
-    let every = 1 << 14;
+    let every = 1 << 10;
     let mut told = Vec::new();
     let result = check_with_progress_every(certificate, every, &mut |counts| told.push(*counts));
     assert_eq!(result, Ok(checked));
@@ -256,6 +302,39 @@ fn progress_is_told_on_the_way(certificate: &Certificate, checked: Checked) {
     let mut calls = 0;
     assert_eq!(check_with_progress(certificate, &mut |_| calls += 1), Ok(checked));
     assert_eq!(calls, (checked.positions + checked.won_at_once) / PROGRESS_EVERY);
+}
+
+/// The checker remembers positions by class: on every small variant it stores no more positions than a walk position
+/// by position (as many on 2×2 under the moment rules, where two positions are walked), and on all of them together
+/// fewer by a third; and a position and its mirror image are stored once.
+#[test]
+fn positions_are_remembered_by_class() {
+    let (mut classes, mut positions) = (0, 0);
+    for variant in small_variants() {
+        let mut search = Minimax::new(variant).unwrap();
+        let blank = Position::empty(variant.side());
+        let (lean, literal) = lean_from(&mut search, blank);
+        let checked = check(&lean).unwrap_or_else(|e| panic!("{variant}: {e}"));
+        assert!(checked.positions <= literal.positions, "{variant}: {checked:?} against {literal:?}");
+        (classes, positions) = (classes + checked.positions, positions + literal.positions);
+    }
+    // The full-board games dominate the sums, and their minimax entries answer the positions of one class in
+    // different ways, which the walk by class does not follow: 313 K classes against 549 K positions.
+    assert!(classes * 3 < positions * 2, "{classes} classes stored against {positions} positions");
+    // From X./.../... on 3×3 under full-board with CHAOS to move, CHAOS's O at (1, 2) and at (2, 1) are mirror
+    // images through the main diagonal, which X./.../... is its own image under: the walk from the second finds
+    // its class stored. With the first alone as the start, the same count less one class, the start's.
+    let variant = variant(3, 3, Rules::FullBoard);
+    let mut search = Minimax::new(variant).unwrap();
+    let start: Position = "X../.../...".parse().unwrap();
+    let whole = one_per_class_from(&mut search, start);
+    let from_start = check_from(&whole, start).expect("one entry per class");
+    let after_one: Position = "XO./.../...".parse().unwrap();
+    let mirror: Position = "X../O../...".parse().unwrap();
+    let from_one = check_from(&whole, after_one).expect("a class below the start");
+    let from_mirror = check_from(&whole, mirror).expect("the same class");
+    assert_eq!(from_one, from_mirror);
+    assert!(from_one.positions < from_start.positions);
 }
 
 #[test]
@@ -434,7 +513,7 @@ fn chaos_certificates_are_accepted_and_their_faults_rejected() {
             let certificate = search.certificate_from(start).unwrap();
             assert_eq!(certificate.winner, Side::Chaos);
             // Every line of play CHAOS wins ends with CHAOS filling the 16th cell: a win in one move.
-            let (_, checked) = full_and_lean_are_accepted(&mut search, start);
+            let (_, checked, _) = full_and_lean_are_accepted(&mut search, start);
             assert!(checked.won_at_once > 0, "{variant} from {start}: {checked:?}");
             let small = one_per_class_from(&mut search, start);
             check_from(&small, start).unwrap_or_else(|e| panic!("{variant} from {start}, one per class: {e}"));

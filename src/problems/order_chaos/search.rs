@@ -9,9 +9,11 @@ use std::time::Duration;
 
 use anyhow::{Context, bail};
 use games::contest::quote;
-use games::order_chaos::certificate::Certificate;
 use games::order_chaos::variant::{Position, Variant};
+use oracles::order_chaos::certificate::Entries;
 use solvers::order_chaos::search::{Certifying, Limits, Search, Stopped};
+
+use super::variants::read_certificate;
 
 /// What `prove order-chaos --rules …` was asked.
 #[derive(Clone, Debug)]
@@ -179,18 +181,19 @@ fn resolved(path: &Path) -> anyhow::Result<PathBuf> {
     Ok(parent.join(name))
 }
 
-/// The certificate replayed by `oracles::order_chaos::certificate::check`, written from the rules alone and sharing no
-/// code with the search: what it verified, or why it refused.
-fn independent_check(certificate: &Certificate) -> Result<oracles::order_chaos::certificate::Checked, String> {
-    use oracles::order_chaos::certificate::{Checked, check_with_progress};
+/// The certificate replayed by `oracles::order_chaos::certificate::check_entries`, written from the rules alone and
+/// sharing no code with the search: what it verified, or why it refused.
+pub fn independent_check(entries: &mut Entries) -> Result<oracles::order_chaos::certificate::Checked, String> {
+    use oracles::order_chaos::certificate::{Checked, PROGRESS_EVERY, check_entries};
     // A check of a 6×6 certificate walks billions of positions; it says how far it has got on standard error.
     let mut progress = |done: &Checked| {
         eprintln!(
-            "independent check: {} positions walked, {} wins in one found, {} entries used so far",
+            "independent check: {} classes of positions walked, {} wins in one found, {} entries used so far",
             done.positions, done.won_at_once, done.entries_used
         )
     };
-    check_with_progress(certificate, &mut progress).map_err(|rejection| rejection.to_string())
+    let blank = Position::empty(entries.variant().side());
+    check_entries(entries, blank, PROGRESS_EVERY, &mut progress).map_err(|rejection| rejection.to_string())
 }
 
 /// Search the variant, print what was found; whether it was settled.
@@ -292,34 +295,29 @@ pub fn prove(options: &GameSearch, report: &mut dyn Write) -> anyhow::Result<boo
     report.flush()?;
     // The table (gigabytes on 6×6) is not needed past this point, and the check's own memory comes on top of it.
     drop(search);
-    let certificate = read(path)?;
-    if certificate.winner != winner {
-        bail!("{} names {} the winner, the search {winner}", path.display(), certificate.winner);
+    let mut entries = read_certificate(path)?;
+    if entries.winner() != winner {
+        bail!("{} names {} the winner, the search {winner}", path.display(), entries.winner());
     }
-    replay(&certificate, report)
+    replay(&mut entries, report)
 }
 
 /// `prove order-chaos --check FILE`: a certificate from anywhere, replayed by the independent checker alone; whether
 /// it was accepted.
 pub fn check_file(path: &Path, report: &mut dyn Write) -> anyhow::Result<bool> {
-    let certificate = read(path)?;
-    writeln!(report, "{}", certificate.variant)?;
-    let entries = certificate.entries.len();
-    writeln!(report, "certificate: {}, {entries} entries, winner {}", path.display(), certificate.winner)?;
-    replay(&certificate, report)
-}
-
-fn read(path: &Path) -> anyhow::Result<Certificate> {
-    let text = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
-    Certificate::parse(&text).map_err(|e| anyhow::anyhow!("{}: line {}: {}", path.display(), e.line, e.message))
+    let mut entries = read_certificate(path)?;
+    writeln!(report, "{}", entries.variant())?;
+    let count = entries.len();
+    writeln!(report, "certificate: {}, {count} entries, winner {}", path.display(), entries.winner())?;
+    replay(&mut entries, report)
 }
 
 /// Prints the checker's verdict; whether it accepted.
-fn replay(certificate: &Certificate, report: &mut dyn Write) -> anyhow::Result<bool> {
-    match independent_check(certificate) {
+fn replay(entries: &mut Entries, report: &mut dyn Write) -> anyhow::Result<bool> {
+    match independent_check(entries) {
         Ok(checked) => writeln!(
             report,
-            "independent check: accepted ({} positions walked, {} wins in one found, {} entries used, {} unused)",
+            "independent check: accepted ({} classes of positions walked, {} wins in one found, {} entries used, {} unused)",
             checked.positions, checked.won_at_once, checked.entries_used, checked.entries_unused
         )?,
         Err(e) => {

@@ -6,7 +6,6 @@
 //! sides judge every move, so after the winning move the next line is the next game's side line, with no word
 //! from the grader. Under `full-board` a game always lasts until the board is full.
 
-use std::collections::HashMap;
 use std::io::{self, BufRead, Write};
 use std::time::Instant;
 
@@ -14,10 +13,10 @@ use anyhow::Context;
 use cases::order_chaos::variants::Player;
 use games::ParseError;
 use games::contest::quote;
-use games::order_chaos::certificate::Certificate;
+use games::order_chaos::certificate::Reader as CertificateReader;
 use games::order_chaos::variant::{Placed, Position, Rules, Variant, read_placed};
 use games::order_chaos::{NAME, Reader, Side, parse_side};
-use oracles::order_chaos::certificate::{matching_move, win_in_one};
+use oracles::order_chaos::certificate::{Entries, win_in_one};
 
 use super::judge::variant_winner;
 use crate::interactive::{Connection, JudgeOptions, Judged};
@@ -36,15 +35,15 @@ pub fn parse_placed(line: usize, text: &str, position: Position) -> Result<Place
     Ok(placed)
 }
 
-/// Our player for a variant: the certificate's winner, answering from its entries. Reads T, and per game says the
-/// winner's side and plays until the grader's judge would end the game. A position the certificate has no entry
-/// for is an error naming it: the certificate does not prove what it claims.
-pub fn play(certificate: &Certificate, input: &mut dyn BufRead, output: &mut dyn Write) -> anyhow::Result<u64> {
-    let variant = certificate.variant;
-    let entries: HashMap<Position, Placed> = certificate.entries.iter().copied().collect();
+/// Our player for a variant: the certificate's winner, answering from its entries (as [`read_certificate`] reads
+/// them, and the checker checks them). Reads T, and per game says the winner's side and plays until the grader's
+/// judge would end the game. A position the certificate has no entry for is an error naming it: the certificate
+/// does not prove what it claims.
+pub fn play(entries: &Entries, input: &mut dyn BufRead, output: &mut dyn Write) -> anyhow::Result<u64> {
+    let variant = entries.variant();
     let mut reader = Reader::new(input);
     let games = reader.game_count()?;
-    let us = certificate.winner;
+    let us = entries.winner();
     for game in 1..=games {
         say(output, us.as_str())?;
         let mut position = Position::empty(variant.side());
@@ -56,7 +55,7 @@ pub fn play(certificate: &Certificate, input: &mut dyn BufRead, output: &mut dyn
             let placed = if position.to_move() == us {
                 // The checker's own readings of a win in one and of an entry's match, so what is played is what was
                 // checked: a win in one needs no entry.
-                let entry = || matching_move(&entries, position).map(|(_, placed)| placed);
+                let entry = || entries.matching_move(position);
                 let placed = win_in_one(variant, us, position).or_else(entry).with_context(|| {
                     format!(
                         "game {game}: the certificate has no entry for {position}, where {us} is to move and cannot \
@@ -231,10 +230,25 @@ pub fn variant_of(rules: Rules, side: Option<u8>, run: Option<u8>) -> anyhow::Re
     Variant::new(side, run, rules).map_err(|e| anyhow::anyhow!("--side {side} --run {run}: {e}"))
 }
 
-/// A certificate file, read with the line and what was expected for anything wrong.
-pub fn read_certificate(path: &std::path::Path) -> anyhow::Result<Certificate> {
-    let text = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
-    Certificate::parse(&text).with_context(|| format!("reading the certificate {}", path.display()))
+/// A certificate file, read as a stream into the checker's compact entries: one line in memory at a time, whatever
+/// the file's size. Every error names the file and the line: `FILE: line N: what was expected, what was found`.
+/// This is the one reader of certificate files, for `play` and `prove`.
+pub fn read_certificate(path: &std::path::Path) -> anyhow::Result<Entries> {
+    let file = std::fs::File::open(path).with_context(|| format!("reading {}", path.display()))?;
+    read_entries(io::BufReader::with_capacity(1 << 16, file), &path.display().to_string())
+}
+
+/// [`read_certificate`] from any stream, its errors naming it `name`: what the fuzz target reads.
+pub fn read_entries(input: impl BufRead, name: &str) -> anyhow::Result<Entries> {
+    let at = |line: usize, message: &str| anyhow::anyhow!("{name}: line {line}: {message}");
+    let mut reader = CertificateReader::new(input).map_err(|e| at(e.line, &e.message))?;
+    let header = reader.header();
+    let mut entries = Entries::new(header.variant, header.winner);
+    while let Some((position, placed)) = reader.next_entry().map_err(|e| at(e.line, &e.message))? {
+        let k = entries.len() + 1;
+        entries.insert(position, placed).map_err(|fault| at(reader.line(), &format!("entry {k}: {fault}")))?;
+    }
+    Ok(entries)
 }
 
 #[cfg(test)]
