@@ -1,7 +1,7 @@
 //! Adjacent and Consecutive: solver against oracle across N, the official-limit file (100 games of N = 50), and one
-//! game of N = 10^5.
+//! game of N = 10^5, solved alone and with a winning move named at every state.
 //!
-//! `cargo bench --bench adjacent_consecutive`; one group: `cargo bench --bench adjacent_consecutive -- 100000`.
+//! `cargo bench --bench adjacent_consecutive`; one group: `cargo bench --bench adjacent_consecutive -- winning-move`.
 
 use std::hint::black_box;
 
@@ -13,6 +13,7 @@ use gamecheck::{Problem, find};
 
 use cases::case_rng;
 use games::Sizes;
+use solvers::adjacent_consecutive::Position;
 
 fn solver_against_oracle(c: &mut Criterion) {
     let mut group = c.benchmark_group("adjacent-consecutive/solver-vs-oracle");
@@ -52,5 +53,28 @@ fn solver_at_100000(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, solver_against_oracle, official_file, solver_at_100000);
+/// The same games, solved and then walked with `winning_move` at every state: what a checker that asks for a move
+/// keeping each win, as well as the verdict, costs on top of the solver.
+fn winning_move_at_100000(c: &mut Criterion) {
+    let mut group = c.benchmark_group("adjacent-consecutive/winning-move-100000");
+    group.sample_size(10);
+    for (name, shape) in [("no-pair", Shape::NoPair), ("random", Shape::Random)] {
+        let game = generate_shape(&mut case_rng(100_000, 0), Sizes::new(100_000, 100_000), shape, None);
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                let answer = AdjacentConsecutive::solve(black_box(&game));
+                let mut position = Position::new(game.n);
+                let mut named = 0usize;
+                for &m in &game.moves {
+                    named += usize::from(position.winning_move().is_some());
+                    position.play(m);
+                }
+                (answer, named)
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, solver_against_oracle, official_file, solver_at_100000, winning_move_at_100000);
 criterion_main!(benches);
