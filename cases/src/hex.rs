@@ -343,7 +343,7 @@ fn winding(rng: &mut impl Rng, n: usize) -> Board {
     // (r, c) touches (r - 1, c), (r - 1, c + 1) above and (r + 1, c - 1), (r + 1, c) below, on the runs at both ends.
     let connectors = |row: usize| match variant {
         Variant::TwoChains => vec![0, n - 2],
-        _ if (row / 2) % 2 == 0 => vec![n - 2],
+        _ if (row / 2).is_multiple_of(2) => vec![n - 2],
         _ => vec![0],
     };
     for row in 0..n {
