@@ -143,13 +143,45 @@ pub struct Summary {
     pub agreed: u64,
     /// How often each kind of (oracle) answer came up.
     pub answers: BTreeMap<String, u64>,
-    /// How often each feature of [`Problem::features`] came up.
-    pub features: BTreeMap<&'static str, u64>,
+    /// How often each feature of [`Problem::features`] came up, per decade of case sizes, so that a structure a
+    /// generator reaches at small sizes and loses at large ones shows.
+    pub features: BTreeMap<Band, BandCounts>,
     pub solver_time: Duration,
     pub oracle_time: Duration,
     /// Solver and oracle time against case size, in buckets (for `--report`).
     pub timing: Timing,
     pub failure: Option<Failure>,
+}
+
+/// A decade of case sizes (1–9, 10–99, …; 0 alone), the bands `check --stats` counts features in: decades, and not
+/// the run's own quantiles, so that two runs' tables line up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Band {
+    pub min: usize,
+    pub max: usize,
+}
+
+impl Band {
+    pub fn of(size: usize) -> Band {
+        if size == 0 {
+            return Band { min: 0, max: 0 };
+        }
+        let min = 10usize.pow(size.ilog10());
+        Band { min, max: min.saturating_mul(10) - 1 }
+    }
+}
+
+impl std::fmt::Display for Band {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.min == self.max { write!(f, "{}", self.min) } else { write!(f, "{}–{}", self.min, self.max) }
+    }
+}
+
+/// The cases of one [`Band`] and how often each feature came up among them.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct BandCounts {
+    pub cases: u64,
+    pub features: BTreeMap<&'static str, u64>,
 }
 
 /// How many buckets [`Timing`] keeps at most over the run's sizes.
@@ -284,11 +316,14 @@ pub fn check<P: Problem>(options: &CheckOptions, progress: &ProgressBar) -> Summ
         summary.checked += 1;
         summary.solver_time += checked.solver_time;
         summary.oracle_time += checked.oracle_time;
-        summary.timing.add(P::Game::size(&checked.case), checked.solver_time, checked.oracle_time);
+        let size = P::Game::size(&checked.case);
+        summary.timing.add(size, checked.solver_time, checked.oracle_time);
+        let band = summary.features.entry(Band::of(size)).or_default();
+        band.cases += 1;
         let kind = match &checked.verdicts.oracle {
             Outcome::Answer(a) => {
                 for feature in P::features(&checked.case, a) {
-                    *summary.features.entry(feature).or_default() += 1;
+                    *band.features.entry(feature).or_default() += 1;
                 }
                 P::kind(a)
             }

@@ -935,22 +935,52 @@ fn exhaust(problem: &'static dyn Entry, sizes: Sizes) -> anyhow::Result<ExitCode
 /// Below this share an answer kind is flagged by `--stats`.
 const RARE: f64 = 0.05;
 
-/// `check --stats`: every answer kind and feature with its count and share, rare kinds flagged.
+/// `check --stats`: every answer kind with its count and share, rare kinds flagged; then per decade of sizes its cases
+/// and every feature of the run with its count and share of those cases, a feature seen in other sizes but not in
+/// these flagged, so that a structure the generator stops reaching at large sizes shows as a zero.
 fn distribution(summaries: &[Summary]) -> Table {
     let mut table = Table::new();
-    table.load_preset(UTF8_FULL_CONDENSED).set_header(["problem", "", "class", "cases", "share", ""]);
+    table.load_preset(UTF8_FULL_CONDENSED).set_header(["problem", "", "class", "sizes", "cases", "share", ""]);
     for s in summaries {
-        let share = |n: u64| n as f64 / s.checked.max(1) as f64;
-        let kinds = s.answers.iter().map(|(kind, &n)| ("answer", kind.as_str(), n));
-        let features = s.features.iter().map(|(&feature, &n)| ("feature", feature, n));
-        for (i, (what, class, n)) in kinds.chain(features).enumerate() {
-            let flag = if what == "answer" && share(n) < RARE { "under 5%" } else { "" };
+        let share = |n: u64, of: u64| format!("{:.1}%", 100.0 * n as f64 / of.max(1) as f64);
+        let mut rows: Vec<[String; 6]> = Vec::new();
+        for (kind, &n) in &s.answers {
+            let flag = if (n as f64) < RARE * s.checked as f64 { "under 5%" } else { "" };
+            rows.push(["answer".into(), kind.clone(), "all".into(), n.to_string(), share(n, s.checked), flag.into()]);
+        }
+        let seen: std::collections::BTreeSet<&str> =
+            s.features.values().flat_map(|band| band.features.keys().copied()).collect();
+        for (band, counts) in &s.features {
+            let cases = counts.cases;
+            rows.push([
+                "cases".into(),
+                String::new(),
+                band.to_string(),
+                cases.to_string(),
+                share(cases, s.checked),
+                String::new(),
+            ]);
+            for &feature in &seen {
+                let n = counts.features.get(feature).copied().unwrap_or(0);
+                let flag = if n == 0 { "none in these sizes" } else { "" };
+                rows.push([
+                    "feature".into(),
+                    feature.into(),
+                    band.to_string(),
+                    n.to_string(),
+                    share(n, cases),
+                    flag.into(),
+                ]);
+            }
+        }
+        for (i, [what, class, sizes, n, share, flag]) in rows.into_iter().enumerate() {
             table.add_row(vec![
                 Cell::new(if i == 0 { s.problem } else { "" }),
                 Cell::new(what),
                 Cell::new(class),
+                Cell::new(sizes),
                 Cell::new(n).set_alignment(CellAlignment::Right),
-                Cell::new(format!("{:.1}%", 100.0 * share(n))).set_alignment(CellAlignment::Right),
+                Cell::new(share).set_alignment(CellAlignment::Right),
                 Cell::new(flag),
             ]);
         }

@@ -502,3 +502,50 @@ fn round_trip<P: Problem>(problem: &dyn Entry, (size, count): (usize, u64)) {
         .success()
         .stdout(predicate::str::contains(format!("{name} size {size}: {count} cases, 0 disagreements")));
 }
+
+/// The Hex shapes that only large boards hold, drawn in every decade of sizes up to the contest's limit: each shape
+/// makes what its features name (a winding chain longer than N²/4, a bottleneck far from both edges) or, in its
+/// variants, an `Impossible` whose counts are in range, in every band as counted by `check --stats`; and the
+/// witness checker accepts the solver's witness on every board, which is all that judges it past the oracle's reach.
+#[test]
+fn hex_large_shapes_reach_their_features_in_every_band() {
+    use cases::hex::{Shape, generate_shape};
+    use gamecheck::check::Band;
+    use games::hex::Verdict;
+    use std::collections::BTreeMap;
+
+    let shapes: [(Shape, u64, &[&str]); 2] = [
+        (Shape::Winding, 7, &["winding chain", "chain longer than N²/4"]),
+        (Shape::FarBottleneck, 7, &["bottleneck far from the edges"]),
+    ];
+    for (low, high) in [(16, 99), (100, 999), (1800, 2000)] {
+        for &(shape, draws, named) in &shapes {
+            let mut seen: BTreeMap<Band, BTreeMap<&str, u64>> = BTreeMap::new();
+            for index in 0..draws {
+                let mut rng = cases::case_rng(gamecheck::check::DEFAULT_SEED, index);
+                let board = generate_shape(&mut rng, Sizes::new(low, high), shape);
+                let n = board.size();
+                let verdict = solvers::hex::verdict(&board);
+                let certified = <gamecheck::problems::Hex as Problem>::certify(&board, &verdict);
+                assert_eq!(certified, Some(Ok(())), "{shape:?} draw {index} (N = {n}): the witness of `{verdict}`");
+                let features = gamecheck::problems::Hex::features(&board, &verdict);
+                // Each draw is what the shape promises: a win with every named feature, or a hard Impossible.
+                let hard = verdict == Verdict::Impossible && features.contains(&"Impossible with counts in range");
+                let win = verdict != Verdict::Impossible && named.iter().all(|f| features.contains(f));
+                assert!(hard || win, "{shape:?} draw {index} (N = {n}): `{verdict}` with {features:?}\n{board}");
+                let band = seen.entry(Band::of(n)).or_default();
+                for feature in features {
+                    *band.entry(feature).or_default() += 1;
+                }
+            }
+            for (band, counts) in &seen {
+                for feature in named.iter().chain(&["Impossible with counts in range"]) {
+                    assert!(
+                        counts.get(feature).is_some_and(|&k| k > 0),
+                        "{shape:?} at N {band}: no `{feature}` in {counts:?}"
+                    );
+                }
+            }
+        }
+    }
+}

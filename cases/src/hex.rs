@@ -119,10 +119,16 @@ pub enum Shape {
     Smallest,
     /// Every cell filled, the colours alternating as in a real game.
     Full,
+    /// The winner's only chain winds back and forth across the board, about N²/2 stones long; now and then the
+    /// winner is a stone behind, or every turn is doubled into two chains (both `Impossible`).
+    Winding,
+    /// A thick band whose one bottleneck stone lies in the middle third, far from both of the winner's sides; now
+    /// and then the winner is a stone behind, or a second pass makes two chains (both `Impossible`).
+    FarBottleneck,
 }
 
 impl Shape {
-    pub const ALL: [Shape; 7] = [
+    pub const ALL: [Shape; 9] = [
         Shape::Uniform,
         Shape::PlayedGame,
         Shape::Bottleneck,
@@ -130,6 +136,8 @@ impl Shape {
         Shape::CountMismatch,
         Shape::Smallest,
         Shape::Full,
+        Shape::Winding,
+        Shape::FarBottleneck,
     ];
 }
 
@@ -150,7 +158,9 @@ pub fn generate_shape(rng: &mut impl Rng, sizes: Sizes, shape: Shape) -> Board {
         Shape::CountMismatch => count_mismatch(rng, n),
         Shape::Smallest => uniform(rng, sizes.min),
         Shape::Full => full(rng, n),
-        Shape::Bottleneck | Shape::TwoChains => played_game(rng, n),
+        Shape::Winding if n >= 4 => winding(rng, n),
+        Shape::FarBottleneck if n >= 5 => far_bottleneck(rng, n),
+        Shape::Bottleneck | Shape::TwoChains | Shape::Winding | Shape::FarBottleneck => played_game(rng, n),
     }
 }
 
@@ -293,6 +303,128 @@ fn two_chains(rng: &mut impl Rng, n: usize) -> Board {
         }
     }
     sprinkle_and_balance(rng, &mut board, &keep, Stone::Red);
+    for_either_colour(rng, board)
+}
+
+/// What a board built around the winner's chain is meant to be: a win, or `Impossible` with the counts in range.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Variant {
+    Win,
+    /// The winner has one stone fewer than the loser, so it cannot have moved last.
+    Behind,
+    /// The winner has two chains that share no stone.
+    TwoChains,
+}
+
+fn variant(rng: &mut impl Rng) -> Variant {
+    match rng.random_range(0..10) {
+        0 | 1 => Variant::Behind,
+        2 | 3 => Variant::TwoChains,
+        _ => Variant::Win,
+    }
+}
+
+/// Red's chain (and, half the time, a half turn of it, then Blue's by `for_either_colour`), built as a
+/// boustrophedon: runs along the even rows over columns 0..=N-2, joined by one connector stone in each odd row,
+/// at alternate ends, so the chain crosses the board N/2 times. The rows between runs hold no Red stone, so the
+/// chain has no shortcut and every stone of it is a bottleneck. A run on the top or bottom row is on Red's side
+/// already and only keeps the stones that touch its connectors, which keeps Red at most N²/2 and leaves Blue room
+/// for one stone more. Doubling every connector (both ends of each odd row) gives two chains that share no stone,
+/// straight down columns 0 and N-2.
+fn winding(rng: &mut impl Rng, n: usize) -> Board {
+    let mut variant = variant(rng);
+    // Doubled connectors need more Red than a 4×4 board leaves Blue room to match.
+    if n < 5 && variant == Variant::TwoChains {
+        variant = Variant::Win;
+    }
+    let mut red = vec![false; n * n];
+    let mut put = |row: usize, col: usize| red[row * n + col] = true;
+    // The connector of odd row r sits at column N-2 under the 1st, 3rd, ... run, at column 0 under the others:
+    // (r, c) touches (r - 1, c), (r - 1, c + 1) above and (r + 1, c - 1), (r + 1, c) below, on the runs at both ends.
+    let connectors = |row: usize| match variant {
+        Variant::TwoChains => vec![0, n - 2],
+        _ if (row / 2).is_multiple_of(2) => vec![n - 2],
+        _ => vec![0],
+    };
+    for row in 0..n {
+        if row % 2 == 1 {
+            connectors(row).into_iter().for_each(|col| put(row, col));
+        } else if row == 0 || row == n - 1 {
+            // On a side: the stones right above or below the connectors are enough.
+            let next = if row == 0 { 1 } else { n - 2 };
+            connectors(next).into_iter().for_each(|col| put(row, col));
+        } else {
+            (0..n - 1).for_each(|col| put(row, col));
+        }
+    }
+    let mut board = Board::new(n);
+    let mut others = Vec::with_capacity(n * n / 2 + n);
+    for (i, &is_red) in red.iter().enumerate() {
+        if is_red {
+            board.set(Cell { row: i / n, col: i % n }, Some(Stone::Red));
+        } else {
+            others.push(i);
+        }
+    }
+    let reds = board.count(Stone::Red);
+    let blues = match variant {
+        Variant::Behind => reds + 1,
+        Variant::Win | Variant::TwoChains => reds - rng.random_range(0..=1),
+    };
+    debug_assert!(blues <= others.len(), "N = {n}: {reds} Red stones leave no room for {blues} Blue");
+    let (chosen, _) = others.partial_shuffle(rng, blues);
+    for &i in chosen.iter() {
+        board.set(Cell { row: i / n, col: i % n }, Some(Stone::Blue));
+    }
+    let board = if rng.random_bool(0.5) { board.rotate_half() } else { board };
+    for_either_colour(rng, board)
+}
+
+/// Red's band of width 3 or more from top to bottom, narrowed in a row of the middle third to one pass stone with
+/// band stones on both sides of it above and below, so that the pass is the only bottleneck: above and below it the
+/// band holds two chains that share no stone. The rest is sprinkled, and the counts then settled by adding stones
+/// outside the narrow row (more stones cannot make a new bottleneck, nor cross the narrow row). A second pass two
+/// columns away gives two chains that share no stone.
+fn far_bottleneck(rng: &mut impl Rng, n: usize) -> Board {
+    let variant = variant(rng);
+    let width = rng.random_range(3..=(n / 4).clamp(4, n));
+    let left = rng.random_range(0..=n - width);
+    let mut board = Board::new(n);
+    for row in 0..n {
+        for col in left..left + width {
+            board.set(Cell { row, col }, Some(Stone::Red));
+        }
+    }
+    let narrow = rng.random_range(n / 3..=2 * n / 3);
+    let pass = rng.random_range(left + 1..left + width - 1);
+    let mut passes = vec![pass];
+    if variant == Variant::TwoChains && width >= 4 {
+        passes.push(if pass + 2 < left + width { pass + 2 } else { pass - 2 });
+    }
+    let mut keep = vec![false; n * n];
+    for col in 0..n {
+        let cell = Cell { row: narrow, col };
+        board.set(cell, Some(if passes.contains(&col) { Stone::Red } else { Stone::Blue }));
+        keep[narrow * n + col] = true;
+    }
+    let density = rng.random_range(0.0..0.4);
+    for cell in board.cells() {
+        if !keep[cell.row * n + cell.col] && board.get(cell).is_none() && rng.random_bool(density) {
+            board.set(cell, Some(random_stone(rng)));
+        }
+    }
+    let lead: i64 = if variant == Variant::Behind { -1 } else { rng.random_range(0..=1) };
+    let mut diff = board.count(Stone::Red) as i64 - board.count(Stone::Blue) as i64;
+    for cell in shuffled_cells(rng, &board) {
+        if diff == lead {
+            break;
+        }
+        if !keep[cell.row * n + cell.col] && board.get(cell).is_none() {
+            board.set(cell, Some(if diff < lead { Stone::Red } else { Stone::Blue }));
+            diff += if diff < lead { 1 } else { -1 };
+        }
+    }
+    let board = if rng.random_bool(0.5) { board.rotate_half() } else { board };
     for_either_colour(rng, board)
 }
 

@@ -1,5 +1,5 @@
 use games::Sizes;
-use games::hex::{Board, Hex, Stone, Verdict};
+use games::hex::{Board, Cell, Hex, Stone, Verdict, Witness};
 
 use crate::Problem;
 use crate::problem::Reach;
@@ -35,6 +35,9 @@ impl Problem for Hex {
         if *answer == Verdict::Impossible && blue.abs_diff(red) <= 1 {
             features.push("Impossible with counts in range");
         }
+        if let Verdict::RedWins | Verdict::BlueWins = answer {
+            features.extend(win_features(case, *answer));
+        }
         features
     }
 
@@ -54,6 +57,42 @@ impl Problem for Hex {
     fn oracle(case: &Board) -> Verdict {
         oracles::hex::verdict(case)
     }
+}
+
+/// The shapes of a win that only large boards hold, read off the solver's witness (a chain and a bottleneck stone,
+/// both found by breadth-first search from the winner's first side) rather than by game logic of our own. Only
+/// `check --stats` asks, and a wrong witness fails the run anyway (`certify`), so reading it here costs a solve per
+/// win, and two for a bottleneck far from the first side.
+///
+/// - "winding chain": the chain has 4N stones or more, four times what a straight one needs. Breadth-first order
+///   makes it a shortest chain, so every chain of the winner is that long.
+/// - "chain longer than N²/4": the same, past a quarter of the board (and past 4N, so that small boards do not
+///   count).
+/// - "bottleneck far from the edges": the first bottleneck stone from each side (the witness's cut on the board and
+///   on its half turn, which swaps the winner's sides) lies N/4 or more from both sides, so every bottleneck does.
+fn win_features(case: &Board, answer: Verdict) -> Vec<&'static str> {
+    let (verdict, Witness::Win { chain, cut }) = solvers::hex::certified(case) else { return Vec::new() };
+    if verdict != answer {
+        return Vec::new();
+    }
+    let n = case.size();
+    let mut features = Vec::new();
+    if chain.len() >= 4 * n {
+        features.push("winding chain");
+        if chain.len() > n * n / 4 {
+            features.push("chain longer than N²/4");
+        }
+    }
+    // How far along the winner's way from its first side to its second a stone is.
+    let along = |cell: Cell| if answer == Verdict::RedWins { cell.row } else { cell.col };
+    let far = |cell: Cell| n >= 8 && along(cell).min(n - 1 - along(cell)) >= n / 4;
+    if far(cut)
+        && let (_, Witness::Win { cut: last, .. }) = solvers::hex::certified(&case.rotate_half())
+        && far(last)
+    {
+        features.push("bottleneck far from the edges");
+    }
+    features
 }
 
 /// Measured with the release build on this machine (2 cores), one case per run of `gamecheck solve hex FILE
