@@ -615,3 +615,11 @@ fn play_refuses_a_corrupted_certificate() {
     assert!(stderr.contains("the independent checker rejects the certificate"), "{stderr}");
     let _ = std::fs::remove_file(path);
 }
+
+#[test]
+fn play_refuses_a_grader_line_that_never_ends() {
+    // The grader's lines are a few bytes; one that never ends is refused once it passes the longest line, within the
+    // memory limit, instead of being read to its end.
+    let output = endless_stdin(&["play", "order-chaos"], "1\n", "7");
+    expect_output(&output, "play, an endless line", 2, &["line 2", "a line longer than 1048576 bytes"]);
+}

@@ -486,12 +486,20 @@ impl<R: BufRead> Reader<R> {
     pub fn next_line(&mut self, expected: impl fmt::Display) -> Result<(usize, &str), ParseError> {
         loop {
             self.buffer.clear();
-            let read = self
-                .input
+            // At most one byte past the longest line, so that a line that never ends is refused once it passes
+            // that instead of being read into memory to its end.
+            let read = std::io::Read::take(&mut self.input, crate::contest::MAX_LINE as u64 + 1)
                 .read_until(b'\n', &mut self.buffer)
                 .map_err(|e| error(self.line + 1, format!("expected {expected}, reading failed: {e}")))?;
             if read == 0 {
                 return Err(error(self.line + 1, format!("expected {expected}, found the end of the input")));
+            }
+            if self.buffer.len() > crate::contest::MAX_LINE && self.buffer.last() != Some(&b'\n') {
+                let longest = crate::contest::MAX_LINE;
+                return Err(error(
+                    self.line + 1,
+                    format!("expected {expected}, found a line longer than {longest} bytes"),
+                ));
             }
             self.line += 1;
             let not_text = |e| {
