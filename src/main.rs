@@ -465,6 +465,15 @@ fn seconds(value: f64, flag: &str) -> anyhow::Result<Duration> {
     Ok(duration)
 }
 
+/// The rows a bare `check` (no `--size`, no `--cases`) adds to a problem's own, each with its sizes and cases: the
+/// top of the oracle's reach, and, where the certificate proves every answer, the contest's limit judged by it alone.
+fn bare_rows(problem: &dyn Entry, sizes: Option<Sizes>, cases: Option<u64>) -> Vec<(Sizes, u64)> {
+    if sizes.is_some() || cases.is_some() {
+        return Vec::new();
+    }
+    [problem.check_top(), problem.limit_run()].into_iter().flatten().collect()
+}
+
 /// Refuses a run whose case indices `from..from + cases` would pass the last index: it could not be run in full,
 /// and a run that does less than it was asked must not pass for one that did it all.
 fn whole_run(from: u64, cases: u64) -> anyhow::Result<()> {
@@ -537,10 +546,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 whole_run(run.from, run.cases.unwrap_or(problem.check_cases()))?;
                 if let AnyProblem::Batch(problem) = problem {
                     sizes_for(*problem, run.size, true)?;
-                    if let (None, None, Some((_, cases))) = (run.size, run.cases, problem.check_top()) {
-                        whole_run(run.from, cases)?;
-                    }
-                    if let (None, None, Some((_, cases))) = (run.size, run.cases, problem.limit_run()) {
+                    for (_, cases) in bare_rows(*problem, run.size, run.cases) {
                         whole_run(run.from, cases)?;
                     }
                 }
@@ -814,12 +820,9 @@ fn check(
         match problem {
             AnyProblem::Batch(problem) => {
                 summaries.push(problem.check(options, &bar));
-                // A bare run also checks the top of the oracle's reach, as its own row (its sizes differ); a failure
-                // there reproduces with `--size`, which `check --size` alone runs exactly as before.
-                // And, where the certificate proves every answer, a row at the contest's limit judged by it alone.
-                let bare = options.sizes.is_none() && options.cases.is_none();
-                for (sizes, cases) in [problem.check_top(), problem.limit_run()].into_iter().flatten().filter(|_| bare)
-                {
+                // A failure in a bare run's extra rows reproduces with `--size`, which `check --size` alone runs
+                // exactly as before.
+                for (sizes, cases) in bare_rows(*problem, options.sizes, options.cases) {
                     bar.inc_length(cases);
                     let top = CheckOptions { sizes: Some(sizes), cases: Some(cases), ..options.clone() };
                     summaries.push(problem.check(&top, &bar));
