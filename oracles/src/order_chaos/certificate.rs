@@ -30,7 +30,7 @@
 use std::fmt;
 
 use games::order_chaos::certificate::Certificate;
-use games::order_chaos::variant::{Placed, Position, Variant};
+use games::order_chaos::variant::{Placed, Position, Rules, Variant};
 use games::order_chaos::{Letter, Side, Symmetry};
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -392,6 +392,7 @@ pub struct Entries {
     variant: Variant,
     winner: Side,
     views: Views,
+    windows: Windows,
     map: KeyMap,
     /// The positions of entries whose class had an entry already: kept only to find a position given two entries,
     /// and empty for a certificate that has one entry per class.
@@ -403,8 +404,8 @@ impl Entries {
     pub fn new(variant: Variant, winner: Side) -> Entries {
         let map =
             if small(variant) { KeyMap::Small(FxHashMap::default()) } else { KeyMap::Large(FxHashMap::default()) };
-        let views = Views::new(variant.side());
-        Entries { variant, winner, views, map, others: FxHashSet::default(), count: 0 }
+        let (views, windows) = (Views::new(variant.side()), Windows::new(variant));
+        Entries { variant, winner, views, windows, map, others: FxHashSet::default(), count: 0 }
     }
 
     /// The entries of a certificate built in code, checked as [`Entries::insert`] checks each; a fault is a
@@ -512,12 +513,78 @@ pub fn win_in_one(variant: Variant, winner: Side, position: Position) -> Option<
         // `runs::winner_after` wants a game that goes on.
         return position.moves().find(|&placed| runs::winner(variant, position.play(placed)) == Some(winner));
     }
-    win_in_one_in_play(variant, winner, position)
+    win_in_one_in_play(&Windows::new(variant), winner, position)
 }
 
-/// [`win_in_one`] where the game is not over in `position`, each move judged by [`runs::winner_after`].
-fn win_in_one_in_play(variant: Variant, winner: Side, position: Position) -> Option<Placed> {
-    position.moves().find(|&placed| runs::winner_after(variant, position, placed) == Some(winner))
+/// [`win_in_one`] where the game is not over in `position`, each move judged by [`runs::winner_after`]. Under the
+/// moment rules ORDER's moves are first narrowed to [`Windows::completing`]'s; every other search tries every move.
+fn win_in_one_in_play(windows: &Windows, winner: Side, position: Position) -> Option<Placed> {
+    let variant = windows.variant;
+    let judged = |placed: &Placed| runs::winner_after(variant, position, *placed) == Some(winner);
+    if winner == Side::Order && variant.rules != Rules::FullBoard {
+        // In the order of `Position::moves`: cell by cell, X before O.
+        let [x, o] = windows.completing(position);
+        let side = u32::from(variant.side());
+        let mut cells = x | o;
+        while cells != 0 {
+            let cell = cells.trailing_zeros();
+            cells &= cells - 1;
+            let (row, col) = ((cell / side) as u8, (cell % side) as u8);
+            for (mask, letter) in [(x, Letter::X), (o, Letter::O)] {
+                let placed = Placed { row, col, letter };
+                if mask >> cell & 1 == 1 && judged(&placed) {
+                    return Some(placed);
+                }
+            }
+        }
+        return None;
+    }
+    position.moves().find(judged)
+}
+
+/// Every `run` cells in a row along a line of the board (a row, a column, a diagonal), as masks of
+/// [`Position::masks`]' bits. Under the moment rules a move of ORDER wins only by making a run of `run` or more
+/// through the written cell, and such a run holds one of these windows with the written cell in it: before the move
+/// the window held `run − 1` of the letter and the blank cell. So the moves that complete a window are all the
+/// candidates for a win in one; each is still judged by [`runs::winner_after`], which also tells a run of `run + 1`
+/// from one of `run` under `moment-exact`. The walk tries them instead of every move, which is most of its time.
+struct Windows {
+    variant: Variant,
+    masks: Vec<u64>,
+}
+
+impl Windows {
+    fn new(variant: Variant) -> Windows {
+        let (side, run) = (i32::from(variant.side()), i32::from(variant.run()));
+        let on_board = |r: i32, c: i32| (0..side).contains(&r) && (0..side).contains(&c);
+        let mut masks = Vec::new();
+        for (dr, dc) in [(0, 1), (1, 0), (1, 1), (1, -1)] {
+            for row in 0..side {
+                for col in 0..side {
+                    let cells: Vec<(i32, i32)> = (0..run).map(|k| (row + dr * k, col + dc * k)).collect();
+                    if cells.iter().all(|&(r, c)| on_board(r, c)) {
+                        masks.push(cells.iter().fold(0, |mask, &(r, c)| mask | 1 << (r * side + c)));
+                    }
+                }
+            }
+        }
+        Windows { variant, masks }
+    }
+
+    /// The blank cells where writing X, and where writing O, fills some window with that letter.
+    fn completing(&self, position: Position) -> [u64; 2] {
+        let (x, o) = position.masks();
+        let short = u32::from(self.variant.run()) - 1;
+        let mut found = [0, 0];
+        for &window in &self.masks {
+            for (k, (mine, theirs)) in [(x, o), (o, x)].into_iter().enumerate() {
+                if window & theirs == 0 && (window & mine).count_ones() == short {
+                    found[k] |= window & !mine;
+                }
+            }
+        }
+        found
+    }
 }
 
 struct Walk<'a> {
@@ -644,7 +711,7 @@ impl Walk<'_> {
     /// that a move which completes a run only looks like a win (a run of k + 1 under `moment-exact`, a fill that
     /// makes ORDER's run when CHAOS is the winner) is not taken for one.
     fn wins_in_one(&self, position: Position) -> bool {
-        win_in_one_in_play(self.entries.variant, self.entries.winner, position).is_some()
+        win_in_one_in_play(&self.entries.windows, self.entries.winner, position).is_some()
     }
 }
 
@@ -652,7 +719,6 @@ impl Walk<'_> {
 mod tests {
     use super::*;
     use games::order_chaos::Letter;
-    use games::order_chaos::variant::Rules;
 
     /// A quarter turn is a transpose then a flip; its inverse is not itself, and the search finds the one that is.
     #[test]
@@ -877,7 +943,7 @@ mod tests {
                                 let plain = plain_win_in_one(variant, winner, position);
                                 assert_eq!(win_in_one(variant, winner, position), plain, "{variant}: {position}");
                                 if open {
-                                    let in_play = win_in_one_in_play(variant, winner, position);
+                                    let in_play = win_in_one_in_play(&Windows::new(variant), winner, position);
                                     assert_eq!(in_play, plain, "{variant}: {position}");
                                 }
                                 found[k] += usize::from(plain.is_some());
