@@ -476,10 +476,11 @@ fn bare_rows(problem: &dyn Entry, sizes: Option<Sizes>, cases: Option<u64>) -> V
 
 /// Refuses a run whose case indices `from..from + cases` would pass the last index: it could not be run in full,
 /// and a run that does less than it was asked must not pass for one that did it all.
-fn whole_run(from: u64, cases: u64) -> anyhow::Result<()> {
+/// `what` names the option that counts them (`--cases`, `--games`).
+fn whole_run(from: u64, cases: u64, what: &str) -> anyhow::Result<()> {
     anyhow::ensure!(
         from.checked_add(cases).is_some(),
-        "--from {from} with {cases} case(s) passes the last case index, {}: give a smaller --from",
+        "--from {from} with {what} {cases} passes the last index, {}: give a smaller --from",
         u64::MAX
     );
     Ok(())
@@ -535,7 +536,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 "--cases takes 1 to {most}: a {} input holds 1 to {most} cases",
                 problem.name()
             );
-            whole_run(from, cases)?;
+            whole_run(from, cases, "--cases")?;
             let sizes = sizes_for(problem, size, false)?;
             problem.generate_to(seed, from, cases, sizes, &mut stdout())?;
         }
@@ -543,11 +544,11 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             let problems = if problems.is_empty() { all_problems().collect() } else { problems };
             // Every problem's sizes and case indices before the first case, so a refusal costs nothing.
             for problem in &problems {
-                whole_run(run.from, run.cases.unwrap_or(problem.check_cases()))?;
+                whole_run(run.from, run.cases.unwrap_or(problem.check_cases()), "--cases")?;
                 if let AnyProblem::Batch(problem) = problem {
                     sizes_for(*problem, run.size, true)?;
                     for (_, cases) in bare_rows(*problem, run.size, run.cases) {
-                        whole_run(run.from, cases)?;
+                        whole_run(run.from, cases, "--cases")?;
                     }
                 }
             }
@@ -569,7 +570,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             {
                 anyhow::bail!("--size {sizes}: {why}");
             }
-            whole_run(run.from, run.cases.unwrap_or(gamecheck::stress::STRESS_CASES))?;
+            whole_run(run.from, run.cases.unwrap_or(gamecheck::stress::STRESS_CASES), "--cases")?;
             let save = save.map(|dir| writable_dir("--save", dir)).transpose()?;
             let report = report.map(|dir| writable_dir("--report", dir)).transpose()?;
             scale.start()?;
@@ -646,7 +647,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             let variant = variant.variant(problem)?;
             let timeout = seconds(timeout, "--timeout")?;
             anyhow::ensure!(games >= 1, "--games takes at least 1: a run of no games judges nothing");
-            whole_run(from, games)?;
+            whole_run(from, games, "--games")?;
             gamecheck::program::end_all_on_interrupt();
             let options = JudgeOptions { seed, from, games, timeout, per_game: !quiet };
             let program =

@@ -239,11 +239,12 @@ fn counts_of_cases_and_indices_past_their_limits_are_refused() {
     expect(&["gen", "hex", "--cases", "100001"], 2, &["--cases takes 1 to 100000"]);
     let last = u64::MAX.to_string();
     let near = (u64::MAX - 4).to_string();
-    expect(&["gen", "hex", "--from", &near, "--cases", "10"], 2, &["passes the last case index"]);
-    expect(&["check", "hex", "--from", &near, "--cases", "10"], 2, &["passes the last case index"]);
-    expect(&["check", "hex", "--from", &near], 2, &["passes the last case index"]);
-    expect(&["stress", "hex", "--from", &near, "--", "true"], 2, &["passes the last case index"]);
-    expect(&["judge", "order-chaos", "--from", &last, "--games", "3", "--", "true"], 2, &["passes the last case"]);
+    expect(&["gen", "hex", "--from", &near, "--cases", "10"], 2, &["--cases 10 passes the last index"]);
+    expect(&["check", "hex", "--from", &near, "--cases", "10"], 2, &["--cases 10 passes the last index"]);
+    expect(&["check", "hex", "--from", &near], 2, &["passes the last index"]);
+    expect(&["stress", "hex", "--from", &near, "--", "true"], 2, &["--cases 1000 passes the last index"]);
+    // Games are counted as games.
+    expect(&["judge", "order-chaos", "--from", &last, "--games", "3", "--", "true"], 2, &["--games 3 passes the last"]);
     // The last index itself is a run of one.
     expect(&["gen", "hex", "--from", &near, "--cases", "4"], 0, &[]);
     for args in [&["check", "hex", "--cases", "0"][..], &["stress", "hex", "--cases", "0", "--", "true"]] {
