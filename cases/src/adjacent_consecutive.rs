@@ -375,7 +375,7 @@ fn runs(rng: &mut impl Rng, n: u32) -> Option<Game> {
     moves.shuffle(rng);
     let mut play = Continuation::new(rng, row, &empty, &unused);
     while moves.len() < n as usize {
-        moves.push(play.next(rng, moves.len() % 2 == 0));
+        moves.push(play.next(rng, moves.len().is_multiple_of(2)));
     }
     Some(Game { n, moves })
 }

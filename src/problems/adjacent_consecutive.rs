@@ -159,7 +159,7 @@ pub fn state_classes(game: &Game) -> Vec<&'static str> {
                     1 => "A, closed form: K = 1",
                     2 if cells.count[2] == 1 && tiles.count[2] == 1 => "A, closed form: K = 2, a run of two each side",
                     2 => "A, closed form: K = 2, two singles on a side",
-                    _ if k % 2 == 0 => "A, closed form: K even ≥ 4",
+                    _ if k.is_multiple_of(2) => "A, closed form: K even ≥ 4",
                     _ if 2 * z == u64::from(k) + 1 => "A, closed form: K odd ≥ 3, 2Z = K + 1",
                     _ if 2 * z > u64::from(k) => "A, closed form: K odd ≥ 3, 2Z ≥ K + 3",
                     _ if 2 * z + 1 == u64::from(k) => "A, closed form: K odd ≥ 3, 2Z = K − 1",
