@@ -549,3 +549,91 @@ fn hex_large_shapes_reach_their_features_in_every_band() {
         }
     }
 }
+
+/// The Inventor Outlasting shapes that only some sizes hold: strips one and two cells wide and boards of 180 cells
+/// or more, at every density band their spot counts allow (a board of k spots has density k/200 or more, so past 100
+/// spots only the two upper bands exist), each reached within a few dozen draws, as `check --stats` names them.
+#[test]
+fn inventor_outlasting_strips_and_full_size_boards_reach_every_density() {
+    use cases::inventor_outlasting::{Shape, generate_shape};
+    use std::collections::BTreeSet;
+
+    let bands = |shape: &str, densities: &[&str]| -> Vec<String> {
+        densities.iter().map(|density| format!("{shape}, density {density}")).collect()
+    };
+    let all = ["≤ 20%", "20–50%", "50–90%", "≥ 90%"];
+    let upper = ["50–90%", "≥ 90%"];
+    let runs: [(Shape, (usize, usize), Vec<String>); 6] = [
+        (Shape::Strip, (10, 99), [bands("strip 1×n", &all), bands("strip 2×n", &all)].concat()),
+        (Shape::Strip, (100, 200), [bands("strip 1×n", &upper), bands("strip 2×n", &upper)].concat()),
+        // At most 99 spots in 180 cells or more: 55% at the most.
+        (Shape::FullSize, (10, 99), bands("full-size board", &all[..3])),
+        (Shape::FullSize, (100, 200), bands("full-size board", &upper)),
+        (Shape::Thinnest, (100, 200), [bands("strip 1×n", &upper), bands("strip 2×n", &upper)].concat()),
+        (Shape::Full, (180, 200), bands("full-size board", &["≥ 90%"])),
+    ];
+    for (shape, (low, high), expected) in runs {
+        let mut seen = BTreeSet::new();
+        for index in 0..60 {
+            let board = generate_shape(
+                &mut cases::case_rng(gamecheck::check::DEFAULT_SEED, index),
+                Sizes::new(low, high),
+                shape,
+            );
+            let answer = solvers::inventor_outlasting::answer(&board);
+            seen.extend(
+                gamecheck::problems::InventorOutlasting::features(&board, &answer).into_iter().map(String::from),
+            );
+        }
+        for feature in &expected {
+            assert!(seen.contains(feature), "{shape:?} at {low}..{high} spots: no `{feature}` in 60 draws: {seen:?}");
+        }
+    }
+}
+
+/// The Adjacent and Consecutive states only the runs shape keeps, at large N: every branch of the closed form that
+/// `features` names (K = 1, K = 2 both ways, even K, odd K on both sides of 2Z = K and at it, the run of three
+/// or more on either side or neither), the early states on both sides of it, and every choice of B's free side,
+/// each reached within a few dozen draws per band; and the certificate accepts every state of each game, which is
+/// all that judges the solver past the oracle's reach.
+#[test]
+fn adjacent_consecutive_runs_reach_every_closed_form_class_at_large_n() {
+    use cases::adjacent_consecutive::{Shape, generate_shape};
+    use std::collections::BTreeSet;
+
+    let named = [
+        "A, closed form: K = 1",
+        "A, closed form: K = 2, a run of two each side",
+        "A, closed form: K = 2, two singles on a side",
+        "A, closed form: K even ≥ 4",
+        "A, closed form: K odd ≥ 3, 2Z = K + 1",
+        "A, closed form: K odd ≥ 3, 2Z ≥ K + 3",
+        "A, closed form: K odd ≥ 3, 2Z = K − 1",
+        "A, closed form: K odd ≥ 3, 2Z ≤ K − 3",
+        "A, closed form: a run ≥ 3 of cells",
+        "A, closed form: a run ≥ 3 of tiles",
+        "A, closed form: runs of one and two only",
+        "A, closed form, K ≥ N/3: 2Z > K",
+        "A, closed form, K ≥ N/3: 2Z ≤ K",
+        "A, closed form, K > N/2",
+        "B, no threat, K ≥ N/3",
+        "B, no threat, free side: runs of one and two only",
+        "B, no threat, free side: one run ≥ 3, of 5",
+        "B, no threat, free side: one run ≥ 3, of another length",
+        "B, no threat, free side: two or more runs ≥ 3",
+    ];
+    for (low, high, draws) in [(100, 999, 80), (3_000, 6_000, 80)] {
+        let mut seen = BTreeSet::new();
+        for index in 0..draws {
+            let mut rng = cases::case_rng(gamecheck::check::DEFAULT_SEED, index);
+            let game = generate_shape(&mut rng, Sizes::new(low, high), Shape::Runs, None);
+            let answer = solvers::adjacent_consecutive::answer(&game);
+            let certified = <gamecheck::problems::AdjacentConsecutive as Problem>::certify(&game, &answer);
+            assert_eq!(certified, Some(Ok(())), "draw {index} (N = {})", game.n);
+            seen.extend(gamecheck::problems::AdjacentConsecutive::features(&game, &answer));
+        }
+        for class in named {
+            assert!(seen.contains(class), "N {low}..{high}: no `{class}` in {draws} draws: {seen:?}");
+        }
+    }
+}

@@ -93,12 +93,35 @@ pub enum Shape {
     Blunders,
     /// The smallest N of the size range, of any other kind.
     Smallest,
+    /// A quiet position planted early or late (see [`runs`]), whose verdict only the lengths of the runs of empty
+    /// cells and of unused tiles decide, then played on mostly quietly down to the last move: the states the
+    /// analysis's closed form decides, at every K and on both sides of its threshold, which random play never keeps.
+    Runs,
 }
 
 impl Shape {
-    pub const ALL: [Shape; 6] =
-        [Shape::Random, Shape::EarlyPair, Shape::NoPair, Shape::OnePerfect, Shape::Blunders, Shape::Smallest];
+    pub const ALL: [Shape; 7] = [
+        Shape::Random,
+        Shape::EarlyPair,
+        Shape::NoPair,
+        Shape::OnePerfect,
+        Shape::Blunders,
+        Shape::Smallest,
+        Shape::Runs,
+    ];
 }
+
+/// How often [`generate`] picks each shape, out of the total: [`Shape::Runs`] the most, as it alone reaches the
+/// quiet states of long games (every other shape makes a pair or a threat within a few moves at large N).
+const SHAPE_WEIGHTS: [(Shape, u32); 7] = [
+    (Shape::Random, 1),
+    (Shape::EarlyPair, 1),
+    (Shape::NoPair, 1),
+    (Shape::OnePerfect, 1),
+    (Shape::Blunders, 1),
+    (Shape::Smallest, 1),
+    (Shape::Runs, 2),
+];
 
 /// Up to this N the refereed kinds judge every legal move; above it a sample (see `candidates`).
 pub const JUDGE_ALL_UP_TO: u32 = 40;
@@ -106,7 +129,16 @@ pub const JUDGE_ALL_UP_TO: u32 = 40;
 /// A game drawn from `rng` of a random kind and N in `sizes` (clamped to MIN_N..=MAX_N). Without a referee the
 /// kinds that need one play random games.
 pub fn generate(rng: &mut impl Rng, sizes: Sizes, referee: Option<&mut dyn Referee>) -> Game {
-    let shape = *Shape::ALL.choose(rng).expect("shapes exist");
+    let total: u32 = SHAPE_WEIGHTS.iter().map(|&(_, weight)| weight).sum();
+    let mut pick = rng.random_range(0..total);
+    let mut shape = Shape::Random;
+    for (candidate, weight) in SHAPE_WEIGHTS {
+        if pick < weight {
+            shape = candidate;
+            break;
+        }
+        pick -= weight;
+    }
     generate_shape(rng, sizes, shape, referee)
 }
 
@@ -123,8 +155,11 @@ pub fn generate_shape(rng: &mut impl Rng, sizes: Sizes, shape: Shape, referee: O
         }
         (Shape::Blunders, Some(referee)) => refereed(rng, n, referee, Perfect::Neither),
         (Shape::OnePerfect | Shape::Blunders, None) => random(rng, n),
+        // Too small a game for the runs asked (N < 8 mostly): a game with no pair, the closest kind.
+        (Shape::Runs, _) => runs(rng, n).unwrap_or_else(|| no_pair(rng, n)),
         (Shape::Smallest, referee) => {
-            let others = [Shape::Random, Shape::EarlyPair, Shape::NoPair, Shape::OnePerfect, Shape::Blunders];
+            let others =
+                [Shape::Random, Shape::EarlyPair, Shape::NoPair, Shape::OnePerfect, Shape::Blunders, Shape::Runs];
             let shape = *others.choose(rng).expect("shapes exist");
             generate_shape(rng, Sizes::new(sizes.min, sizes.min), shape, referee)
         }
@@ -317,6 +352,331 @@ fn refereed(rng: &mut impl Rng, n: u32, referee: &mut dyn Referee, perfect: Perf
         played.push(choice);
     }
     Game { n, moves: played }
+}
+
+/// A game through a planted quiet position: after N − K moves, no pair, no threat (no filled cell beside an empty
+/// one holds a tile beside an unused one), and runs of empty cells and of unused tiles of the lengths drawn, one
+/// side (or both) only ones and twos. K is drawn late (1 to 12), in the middle (N/8 to N/3), early (N/3 to N/2) or
+/// earliest (N/2 to 3N/5). Z = Σ⌊x/2⌋ over both sides is drawn within a few of K/2, on either side of where the
+/// closed form turns, except at the earliest K: a side of ones and twos has K − Zs runs, each needing a filled cell
+/// (and, beside it, a used tile whose neighbours are used) to set it apart, so N − K filled cells hold about
+/// 2K − Z runs; Z near K/2 needs K ≤ N/2, and only a large Z fits past it (up to K ≈ 2N/3).
+///
+/// The first N − K moves fill the position in random order (pairs only grow, so none forms on the way); the rest are
+/// played by rules drawn per game: mostly quiet moves (an isolated cell or tile, so no threat), A keeping Z and B
+/// lowering it by one (which holds the threshold down to the last moves), either at random, or the other way round;
+/// and now and then a move that makes threats. Only positions are planted: no verdict is computed. `None` when a few
+/// draws find no position that fits in N (mostly N < 8).
+fn runs(rng: &mut impl Rng, n: u32) -> Option<Game> {
+    let planted = (0..4).find_map(|_| quiet_position(rng, n))?;
+    let (row, empty, unused) = planted;
+    let mut moves: Vec<Move> =
+        (1..=n).filter(|&c| row[c as usize] != 0).map(|c| Move { tile: row[c as usize], cell: c }).collect();
+    moves.shuffle(rng);
+    let mut play = Continuation::new(rng, row, &empty, &unused);
+    while moves.len() < n as usize {
+        moves.push(play.next(rng, moves.len().is_multiple_of(2)));
+    }
+    Some(Game { n, moves })
+}
+
+/// A position as [`runs`] plants it: the tile in each cell (0 in empty ones), the empty cells, the unused tiles.
+type Planted = (Vec<u32>, Vec<bool>, Vec<bool>);
+
+fn quiet_position(rng: &mut impl Rng, n: u32) -> Option<Planted> {
+    let range = |lo: u32, hi: u32| lo.clamp(1, n - 1)..=hi.clamp(1, n - 1).max(lo.clamp(1, n - 1));
+    let (k, earliest) = match rng.random_range(0..4) {
+        // The last few moves, A to move half the time (N − K even), where K = 2 and 3 are told apart.
+        0 => {
+            let top = if rng.random_bool(0.5) { 4 } else { 12 };
+            let k = rng.random_range(range(1, top));
+            let k = if rng.random_bool(0.5) && (n - k) % 2 == 1 { k + 1 } else { k };
+            (k.min(n - 1), false)
+        }
+        1 => (rng.random_range(range(n / 8, n / 3)), false),
+        2 => (rng.random_range(range(n.div_ceil(3), n / 2)), false),
+        _ => (rng.random_range(range(n / 2 + 1, 3 * n / 5)), true),
+    };
+    let half = k / 2;
+    let (z_small, z_other) = if earliest {
+        // The other side one long run or a few, the side of ones and twos as many twos as it takes to fit.
+        // K − Zs runs of ones and twos fit in N − K filled cells only with room for the other side's few runs.
+        (rng.random_range((2 * k + 30).saturating_sub(n).max(k / 3 + 1).min(half)..=half), half)
+    } else {
+        // 2Z − K in {−3, −1, 1, 3} for odd K, {−2, 0, 2} for even K; the other side takes as much of Z as it can
+        // half the time (the fewest runs), else a random share.
+        let offsets: &[i64] = if k % 2 == 1 { &[-3, -1, 1, 3] } else { &[-2, 0, 2] };
+        let z = ((i64::from(k) + offsets.choose(rng).expect("offsets exist")) / 2).clamp(0, i64::from(2 * half)) as u32;
+        // K = 2 with a run of two on each side, the one K = 2 that A wins, half the time: B's best play avoids it.
+        let z = if k == 2 && rng.random_bool(0.5) { 2 } else { z };
+        let other =
+            if rng.random_bool(0.5) { z.min(half) } else { rng.random_range(z.saturating_sub(half)..=z.min(half)) };
+        (z - other, other)
+    };
+    let both_small = rng.random_bool(0.2);
+    let (small, other) = (composition(rng, k, z_small, true), composition(rng, k, z_other, both_small));
+    let (cell_runs, tile_runs) = if rng.random_bool(0.5) { (small, other) } else { (other, small) };
+    let crowded = 2 * k > n;
+    let (lumpy_cells, lumpy_tiles) = (crowded || rng.random_bool(0.5), crowded || rng.random_bool(0.5));
+    let empty = layout(rng, n, &cell_runs, lumpy_cells)?;
+    let unused = layout(rng, n, &tile_runs, lumpy_tiles)?;
+    let row = quiet_row(rng, n, &empty, &unused)?;
+    Some((row, empty, unused))
+}
+
+/// Run lengths adding up to `k` with Σ⌊x/2⌋ = `z` (2z ≤ k), in random order: with `small_only`, z twos and
+/// k − 2z ones; otherwise k − 2z odd runs and some even ones sharing the z halves among a few of them, so that long
+/// runs are made too.
+fn composition(rng: &mut impl Rng, k: u32, z: u32, small_only: bool) -> Vec<u32> {
+    let odd = k - 2 * z;
+    if small_only {
+        let mut out: Vec<u32> =
+            std::iter::repeat_n(2, z as usize).chain(std::iter::repeat_n(1, odd as usize)).collect();
+        out.shuffle(rng);
+        return out;
+    }
+    // Each even run takes a half to start with; with no odd run there must be an even one.
+    let evens = if z == 0 { 0 } else { rng.random_range(u32::from(odd == 0)..=z.min(4)) };
+    let mut halves: Vec<u32> =
+        std::iter::repeat_n(0, odd as usize).chain(std::iter::repeat_n(1, evens as usize)).collect();
+    let parts = halves.len();
+    let takers = rng.random_range(1..=parts.min(6));
+    let mut chosen: Vec<usize> = (0..parts).collect();
+    chosen.shuffle(rng);
+    chosen.truncate(takers);
+    for _ in 0..z - evens {
+        halves[*chosen.choose(rng).expect("a part takes them")] += 1;
+    }
+    let mut out: Vec<u32> =
+        halves.iter().enumerate().map(|(i, &h)| if i < odd as usize { 2 * h + 1 } else { 2 * h }).collect();
+    out.shuffle(rng);
+    out
+}
+
+/// Marks for 1..=N (index 0 and N + 1 unmarked), runs of marked elements of the given lengths in order, apart by at
+/// least one unmarked element. The unmarked elements beyond those needed go to random gaps, or with `lumpy` all into
+/// one to three of them, which leaves the fewest unmarked elements next to marked ones (what an early position needs).
+fn layout(rng: &mut impl Rng, n: u32, runs: &[u32], lumpy: bool) -> Option<Vec<bool>> {
+    let marked: u32 = runs.iter().sum();
+    let needed = runs.len() as u32 - 1;
+    let spare = n.checked_sub(marked + needed)?;
+    let mut gaps: Vec<u32> = (0..=runs.len()).map(|i| u32::from(i > 0 && i < runs.len())).collect();
+    let takers: Vec<usize> = if lumpy {
+        (0..rng.random_range(1..=3)).map(|_| rng.random_range(0..gaps.len())).collect()
+    } else {
+        (0..gaps.len()).collect()
+    };
+    for _ in 0..spare {
+        gaps[*takers.choose(rng).expect("a gap takes them")] += 1;
+    }
+    let mut marks = vec![false; n as usize + 2];
+    let mut at = 1 + gaps[0] as usize;
+    for (i, &len) in runs.iter().enumerate() {
+        marks[at..at + len as usize].fill(true);
+        at += len as usize + gaps[i + 1] as usize;
+    }
+    Some(marks)
+}
+
+/// The tile in each filled cell (0 in empty ones, and in 0 and N + 1) for `empty` cells and `unused` tiles of the
+/// same count, so that no two neighbouring cells hold consecutive tiles and every filled cell beside an empty one
+/// holds a tile whose neighbours are both used: no pair and no threat. `None` if there are too few such tiles, or
+/// the repair of pairs gives up.
+fn quiet_row(rng: &mut impl Rng, n: u32, empty: &[bool], unused: &[bool]) -> Option<Vec<u32>> {
+    let size = n as usize;
+    let filled: Vec<usize> = (1..=size).filter(|&c| !empty[c]).collect();
+    let (border, inner): (Vec<usize>, Vec<usize>) = filled.iter().partition(|&&c| empty[c - 1] || empty[c + 1]);
+    let (mut safe, mut rest): (Vec<u32>, Vec<u32>) =
+        (1..=n).filter(|&t| !unused[t as usize]).partition(|&t| !unused[t as usize - 1] && !unused[t as usize + 1]);
+    if safe.len() < border.len() {
+        return None;
+    }
+    safe.shuffle(rng);
+    rest.extend(safe.drain(border.len()..));
+    rest.shuffle(rng);
+    let mut row = vec![0u32; size + 2];
+    for (&c, &t) in border.iter().zip(&safe).chain(inner.iter().zip(&rest)) {
+        row[c] = t;
+    }
+    // A pair is mended by swapping one of its tiles with that of a random cell of the same kind (beside an empty
+    // cell or not), which keeps every tile beside an empty cell safe; each swap makes a new pair only rarely.
+    // The search resumes left of the cells just swapped: pairs further left were there before and are mended.
+    let kind_of = |c: usize| if empty[c - 1] || empty[c + 1] { &border } else { &inner };
+    let mut from = 1;
+    for _ in 0..QUIET_REPAIRS {
+        let Some(bad) = (from..size).find(|&c| row[c] != 0 && row[c + 1] != 0 && row[c].abs_diff(row[c + 1]) == 1)
+        else {
+            return Some(row);
+        };
+        let c = if rng.random_bool(0.5) { bad } else { bad + 1 };
+        let other = *kind_of(c).choose(rng).expect("c is of its kind");
+        row.swap(c, other);
+        from = bad.min(other).saturating_sub(1).max(1);
+    }
+    None
+}
+
+/// Swaps `quiet_row` may make before it gives up. A random filling has about two pairs whatever N, and a swap
+/// mends one and makes a new one with a chance of about 4/N; small kinds (one or two cells beside empty ones) are
+/// where it can fail, and there the game is drawn another way.
+const QUIET_REPAIRS: usize = 200;
+
+/// The runs of one side (empty cells or unused tiles) as [`runs`] plays on: isolated elements and longer runs
+/// (start, length), each in no order, so that a random one is picked in O(1).
+struct Side {
+    singles: Vec<u32>,
+    longer: Vec<(u32, u32)>,
+}
+
+/// Which element of a side a move takes: an isolated one; one that keeps Σ⌊x/2⌋ (an isolated one, or an even
+/// offset of an odd run); one that lowers it by one (any of an even run, an odd offset of an odd run); one with a
+/// neighbour left (what makes a threat); or any.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Pick {
+    Single,
+    Keep,
+    Lower,
+    Longer,
+    Any,
+}
+
+/// An element of a [`Side`]: the index of an isolated one, or of a longer run and the offset in it.
+#[derive(Clone, Copy)]
+enum Slot {
+    Single(usize),
+    Run(usize, u32),
+}
+
+impl Side {
+    fn of(marks: &[bool]) -> Side {
+        let mut side = Side { singles: Vec::new(), longer: Vec::new() };
+        let mut at = 1;
+        while at < marks.len() {
+            let len = marks[at..].iter().take_while(|&&m| m).count();
+            side.add(at as u32, len as u32);
+            at += len + 1;
+        }
+        side
+    }
+
+    fn add(&mut self, start: u32, len: u32) {
+        match len {
+            0 => {}
+            1 => self.singles.push(start),
+            _ => self.longer.push((start, len)),
+        }
+    }
+
+    /// An element of the kind asked for, or any when a few tries find none of it (`None` only when the kind
+    /// cannot be had at all).
+    fn pick<R: Rng>(&self, rng: &mut R, kind: Pick) -> Option<Slot> {
+        let (singles, longer) = (self.singles.len(), self.longer.len());
+        let run = |rng: &mut R, j: usize, kind| {
+            let len = self.longer[j].1;
+            match kind {
+                Pick::Keep if len % 2 == 1 => Some(Slot::Run(j, 2 * rng.random_range(0..=len / 2))),
+                Pick::Lower if len % 2 == 1 => Some(Slot::Run(j, 2 * rng.random_range(0..len / 2) + 1)),
+                Pick::Keep => None,
+                _ => Some(Slot::Run(j, rng.random_range(0..len))),
+            }
+        };
+        match kind {
+            Pick::Single => (singles > 0).then(|| Slot::Single(rng.random_range(0..singles))),
+            Pick::Longer => (longer > 0).then(|| rng.random_range(0..longer)).and_then(|j| run(rng, j, Pick::Any)),
+            _ if singles + longer == 0 => None,
+            _ => {
+                for _ in 0..8 {
+                    let i = rng.random_range(0..singles + longer);
+                    let slot = if i < singles {
+                        (kind != Pick::Lower).then_some(Slot::Single(i))
+                    } else {
+                        run(rng, i - singles, kind)
+                    };
+                    if slot.is_some() {
+                        return slot;
+                    }
+                }
+                let i = rng.random_range(0..singles + longer);
+                if i < singles { Some(Slot::Single(i)) } else { run(rng, i - singles, Pick::Any) }
+            }
+        }
+    }
+
+    fn element(&self, slot: Slot) -> u32 {
+        match slot {
+            Slot::Single(i) => self.singles[i],
+            Slot::Run(j, offset) => self.longer[j].0 + offset,
+        }
+    }
+
+    /// Takes the element out, splitting its run.
+    fn take(&mut self, slot: Slot) -> u32 {
+        match slot {
+            Slot::Single(i) => self.singles.swap_remove(i),
+            Slot::Run(j, offset) => {
+                let (start, len) = self.longer.swap_remove(j);
+                self.add(start, offset);
+                self.add(start + offset + 1, len - offset - 1);
+                start + offset
+            }
+        }
+    }
+}
+
+/// The rules the moves after a planted position follow, drawn per game (see [`runs`]).
+struct Continuation {
+    /// The tile in each cell, 0 while empty.
+    row: Vec<u32>,
+    cells: Side,
+    tiles: Side,
+    /// What A's and B's quiet moves do to Σ⌊x/2⌋.
+    a_takes: Pick,
+    b_takes: Pick,
+    /// How often a move makes threats on purpose.
+    threats: f64,
+}
+
+impl Continuation {
+    fn new(rng: &mut impl Rng, row: Vec<u32>, empty: &[bool], unused: &[bool]) -> Continuation {
+        let (a_takes, b_takes) = [(Pick::Keep, Pick::Lower), (Pick::Any, Pick::Any), (Pick::Lower, Pick::Keep)]
+            [[0, 0, 1, 2][rng.random_range(0..4)]];
+        let threats = [0.0, 0.0, 0.02, 0.1][rng.random_range(0..4)];
+        Continuation { row, cells: Side::of(empty), tiles: Side::of(unused), a_takes, b_takes, threats }
+    }
+
+    /// The next move: quiet (an isolated cell or tile) where one exists and no threat is wanted, else one that
+    /// makes threats; a move that makes a pair only when a few tries find no other.
+    fn next(&mut self, rng: &mut impl Rng, a_to_move: bool) -> Move {
+        let free = if a_to_move { self.a_takes } else { self.b_takes };
+        let quiet = !rng.random_bool(self.threats);
+        let mut choice = None;
+        for _ in 0..8 {
+            let single_cell = match (self.cells.singles.is_empty(), self.tiles.singles.is_empty()) {
+                (false, false) => rng.random_bool(0.5),
+                (false, true) => true,
+                (true, false) => false,
+                (true, true) => rng.random_bool(0.5),
+            };
+            let (cell_kind, tile_kind) = match (quiet, single_cell) {
+                (true, true) => (Pick::Single, free),
+                (true, false) => (free, Pick::Single),
+                (false, _) => (Pick::Longer, Pick::Longer),
+            };
+            let cell = self.cells.pick(rng, cell_kind).or_else(|| self.cells.pick(rng, Pick::Any));
+            let tile = self.tiles.pick(rng, tile_kind).or_else(|| self.tiles.pick(rng, Pick::Any));
+            let (cell, tile) = (cell.expect("a cell is empty"), tile.expect("a tile is unused"));
+            let (c, t) = (self.cells.element(cell) as usize, self.tiles.element(tile));
+            let pair = [self.row[c - 1], self.row[c + 1]].iter().any(|&s| s != 0 && s.abs_diff(t) == 1);
+            choice = Some((cell, tile));
+            if !pair {
+                break;
+            }
+        }
+        let (cell, tile) = choice.expect("tried at least once");
+        let (cell, tile) = (self.cells.take(cell), self.tiles.take(tile));
+        self.row[cell as usize] = tile;
+        Move { tile, cell }
+    }
 }
 
 impl Cases for AdjacentConsecutive {
@@ -697,6 +1057,30 @@ mod tests {
                     let sizes = sizes.clamp(MIN_N as usize, MAX_N as usize);
                     assert!((sizes.min..=sizes.max).contains(&(game.n as usize)), "{shape:?} {sizes}: {game:?}");
                 }
+            }
+        }
+    }
+
+    /// The runs games are valid at every N and quick at the largest; from N = 8 on most are drawn with their
+    /// planted position (not the fallback), which has no pair and no threat, and one side cut into ones and twos.
+    #[test]
+    fn runs_games_plant_a_quiet_position() {
+        for (sizes, draws) in
+            [(Sizes::new(4, 7), 200), (Sizes::new(8, 60), 200), (Sizes::new(MAX_N as usize, MAX_N as usize), 12)]
+        {
+            let mut planted = 0;
+            for index in 0..draws {
+                let mut rng = case_rng(17, index);
+                let game = generate_shape(&mut rng, sizes, Shape::Runs, None);
+                assert_valid(&game);
+                let mut rng = case_rng(17, index);
+                let n = rng.random_range(sizes.min..=sizes.max) as u32;
+                let Some(again) = runs(&mut rng, n) else { continue };
+                assert_eq!(again, game);
+                planted += 1;
+            }
+            if sizes.min >= 8 {
+                assert!(planted * 10 >= draws * 9, "{sizes}: {planted} of {draws} planted");
             }
         }
     }

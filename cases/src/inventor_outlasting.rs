@@ -54,7 +54,8 @@ pub enum Shape {
     Uniform,
     /// A random shape without a single spot (legal, and never in the official data).
     NoSpots,
-    /// A single row or a single column: sign builders step off the board at once.
+    /// A strip one or two cells wide (1×n, n×1, 2×n, n×2) at a density drawn from sparse to full: on one row sign
+    /// builders step off the board at once, on two each move signs at most one cell of the other row per side.
     Strip,
     /// Every cell a spot, R·C equal to the spot count.
     Full,
@@ -62,6 +63,9 @@ pub enum Shape {
     Unbalanced,
     /// The thinnest shapes at the cell limit: 1×200, 200×1, 2×100 and 100×2.
     Thinnest,
+    /// A board of [`FULL_SIZE_CELLS`] to 200 cells, both sides 3 or more (10×20, 14×14, 3×66, …), the spots
+    /// scattered: from a sparse board at a few spots to a full one at 200, the sizes only the contest's limit holds.
+    FullSize,
     /// The spots packed into a small window of a bigger board, at a corner, an edge or inside.
     Cluster,
     /// The spots on one to three diagonals, crossing or parallel.
@@ -75,13 +79,14 @@ pub enum Shape {
 }
 
 impl Shape {
-    pub const ALL: [Shape; 9] = [
+    pub const ALL: [Shape; 10] = [
         Shape::Uniform,
         Shape::NoSpots,
         Shape::Strip,
         Shape::Full,
         Shape::Unbalanced,
         Shape::Thinnest,
+        Shape::FullSize,
         Shape::Cluster,
         Shape::Diagonals,
         Shape::Sum,
@@ -107,17 +112,21 @@ pub fn generate(rng: &mut impl Rng, sizes: Sizes) -> Board {
 /// nothing else, and full boards none other in practice), so sums weigh the most and the degenerate shapes the least:
 /// a default run then has every Grundy class of `check --stats` near 10% or more. Cluster boards are the oracle's
 /// slowest (a crowd of spots whose sign lines block each other), so they stay at the lower weight.
-const SHAPE_WEIGHTS: [(Shape, u32); 9] = [
+const SHAPE_WEIGHTS: [(Shape, u32); 10] = [
     (Shape::Uniform, 2),
     (Shape::NoSpots, 1),
     (Shape::Strip, 1),
     (Shape::Full, 1),
     (Shape::Unbalanced, 2),
     (Shape::Thinnest, 1),
+    (Shape::FullSize, 1),
     (Shape::Cluster, 1),
     (Shape::Diagonals, 2),
     (Shape::Sum, 6),
 ];
+
+/// The fewest cells of a [`Shape::FullSize`] board: within a tenth of the contest's R·C ≤ 200.
+pub const FULL_SIZE_CELLS: usize = 180;
 
 /// The most spots a [`Shape::Sum`] board holds: its first part takes 6 or more when there are that many, and its
 /// three others up to `PART_MAX_LINES`·`PART_MAX_LENGTH` each.
@@ -144,6 +153,7 @@ pub fn generate_shape(rng: &mut impl Rng, sizes: Sizes, shape: Shape) -> Board {
             let (rows, cols) = [(1, 200), (200, 1), (2, 100), (100, 2)][rng.random_range(0..4)];
             scattered(rng, rows, cols, spots)
         }
+        Shape::FullSize => full_size(rng, spots),
         Shape::Cluster => cluster(rng, spots),
         Shape::Diagonals => diagonals(rng, spots),
         Shape::Sum => {
@@ -189,8 +199,23 @@ fn uniform(rng: &mut impl Rng, spots: usize) -> Board {
 }
 
 fn strip(rng: &mut impl Rng, spots: usize) -> Board {
-    let length = rng.random_range(spots.max(1)..=MAX_CELLS.max(spots));
-    if rng.random_bool(0.5) { scattered(rng, 1, length, spots) } else { scattered(rng, length, 1, spots) }
+    let width = if rng.random_bool(1.0 / 3.0) { 2 } else { 1 };
+    // The density first, uniform from sparse to full, and the length from it: a length drawn uniformly would make
+    // most strips of a few spots sparse and leave dense ones rare.
+    let density: f64 = rng.random_range(0.05..=1.0);
+    let shortest = spots.div_ceil(width).max(1);
+    let length = ((spots as f64 / density / width as f64).ceil() as usize).clamp(shortest, MAX_CELLS / width);
+    if rng.random_bool(0.5) { scattered(rng, width, length, spots) } else { scattered(rng, length, width, spots) }
+}
+
+fn full_size(rng: &mut impl Rng, spots: usize) -> Board {
+    let least = FULL_SIZE_CELLS.max(spots);
+    // Short sides of 3 to 14 (14×14 is the squarest), those whose longest board holds the spots: 200 spots leave
+    // 4×50, 5×40, 8×25 and 10×20.
+    let shorts: Vec<usize> = (3..=14).filter(|&short| short * (MAX_CELLS / short) >= least).collect();
+    let short = shorts[rng.random_range(0..shorts.len())];
+    let long = rng.random_range(least.div_ceil(short)..=MAX_CELLS / short);
+    if rng.random_bool(0.5) { scattered(rng, short, long, spots) } else { scattered(rng, long, short, spots) }
 }
 
 fn full(rng: &mut impl Rng, spots: usize) -> Board {
@@ -512,6 +537,12 @@ mod tests {
                 }
                 if shape == Shape::Full && spots > 0 {
                     assert_eq!(spots, board.cell_count(), "{board:?}");
+                }
+                if shape == Shape::Strip {
+                    assert!(board.rows().min(board.cols()) <= 2, "{board:?}");
+                }
+                if shape == Shape::FullSize {
+                    assert!(board.cell_count() >= FULL_SIZE_CELLS && board.rows().min(board.cols()) >= 3, "{board:?}");
                 }
             }
         }

@@ -37,9 +37,7 @@ impl Problem for InventorOutlasting {
         if answer.winning_moves >= 2 {
             features.push("two or more winning moves");
         }
-        if case.rows() == 1 || case.cols() == 1 {
-            features.push("a single row or column");
-        }
+        features.extend(shape_and_density(case));
         features
     }
 
@@ -66,6 +64,47 @@ impl Problem for InventorOutlasting {
             _ => "won, Grundy ≥ 4".into(),
         }
     }
+}
+
+/// The shapes only some sizes hold, each with the band of its density (spots over cells), as `check --stats` counts
+/// them: a strip one cell wide or two, and a board of 180 cells or more (both sides 3 or more). A board of k spots
+/// has a density of at least k/200, so past 100 spots only the two upper bands exist, and a full-size board of
+/// density 90% or more needs 162 spots.
+fn shape_and_density(board: &Board) -> Option<&'static str> {
+    const NAMES: [[&str; 4]; 3] = [
+        [
+            "strip 1×n, density ≤ 20%",
+            "strip 1×n, density 20–50%",
+            "strip 1×n, density 50–90%",
+            "strip 1×n, density ≥ 90%",
+        ],
+        [
+            "strip 2×n, density ≤ 20%",
+            "strip 2×n, density 20–50%",
+            "strip 2×n, density 50–90%",
+            "strip 2×n, density ≥ 90%",
+        ],
+        [
+            "full-size board, density ≤ 20%",
+            "full-size board, density 20–50%",
+            "full-size board, density 50–90%",
+            "full-size board, density ≥ 90%",
+        ],
+    ];
+    let (short, cells, spots) = (board.rows().min(board.cols()), board.cell_count(), board.spot_count());
+    let shape = match short {
+        1 => 0,
+        2 => 1,
+        _ if cells >= cases::inventor_outlasting::FULL_SIZE_CELLS => 2,
+        _ => return None,
+    };
+    let density = match spots {
+        _ if 5 * spots <= cells => 0,
+        _ if 2 * spots <= cells => 1,
+        _ if 10 * spots < 9 * cells => 2,
+        _ => 3,
+    };
+    Some(NAMES[shape][density])
 }
 
 /// The naive oracle, measured as Hex's (see `src/problems/hex.rs`), over cases 0..40 of `gamecheck gen
