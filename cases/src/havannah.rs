@@ -6,7 +6,7 @@
 //!   [`generate_game`]);
 //! - `builder`: the game under construction that the generators play into, and the shapeless kinds (scattered
 //!   moves, grown clusters);
-//! - `loops`, `paths`, `combined`, `junction`, `patch`: how the builder draws each structured shape;
+//! - `loops`, `paths`, `combined`, `junction`, `patch`, `rim`: how the builder draws each structured shape;
 //! - `geometry`: the generator's own board geometry (steps, distances, border, corners and edges, enclosure),
 //!   private to this module;
 //! - `enumerate`: every game of a small board, for bounded-exhaustive checks ([`exhaustive_moves`], [`all_games`],
@@ -21,6 +21,7 @@ mod junction;
 mod loops;
 mod patch;
 mod paths;
+mod rim;
 mod shrink;
 
 pub use enumerate::{all_games, count_games, exhaustive_moves};

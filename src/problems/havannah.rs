@@ -41,15 +41,22 @@ impl Problem for Havannah {
             if *at_move < case.moves.len() {
                 features.push("moves after the win");
             }
-            if structures.ring {
-                let last = 2 * case.size - 1;
-                let border =
-                    |c: &Cell| c.x == 1 || c.y == 1 || c.x == last || c.y == last || c.x.abs_diff(c.y) == case.size - 1;
-                if case.moves[..*at_move].iter().any(border) {
-                    features.push("ring, with stones on the border by then");
+            if case.moves.len() >= 1000 && *at_move <= case.moves.len() / 2 {
+                features.push("win in the first half of a long game");
+            }
+            for (on, name) in [(structures.bridge, "bridge"), (structures.fork, "fork"), (structures.ring, "ring")] {
+                if on {
+                    features.push(name);
                 }
             }
+            match [structures.bridge, structures.fork, structures.ring].into_iter().filter(|&on| on).count() {
+                2 => features.push("two kinds at once"),
+                3 => features.push("three kinds at once"),
+                _ => {}
+            }
+            features.extend(win_features(case, answer));
         }
+        features.extend(rim_features(case, answer));
         features
     }
 
@@ -84,6 +91,137 @@ impl Problem for Havannah {
     fn kind(answer: &Answer) -> String {
         answer.kinds()
     }
+}
+
+/// Where a cell lies: its steps from the centre (S − 1 on the border) and from the nearest corner.
+fn depth_and_corner(size: u32, c: Cell) -> (i64, i64) {
+    let s = i64::from(size);
+    let distance = |(x, y): (i64, i64)| {
+        let (a, b) = (i64::from(c.x) - x, i64::from(c.y) - y);
+        a.abs().max(b.abs()).max((a - b).abs())
+    };
+    let last = 2 * s - 1;
+    let corners = [(1, 1), (1, s), (s, last), (last, last), (last, s), (s, 1)];
+    (distance((s, s)), corners.into_iter().map(distance).min().unwrap_or(0))
+}
+
+/// The shapes of a win read off the solver's witness (a corner-to-corner path, a fork's stones, a ring's cycle),
+/// not by game logic of our own; only `check --stats` asks, at the cost of a solve per win, and a wrong witness
+/// fails the run anyway (`certify`).
+///
+/// - "bridge between adjacent corners" / "bridge between far corners": the path's two ends, S − 1 steps apart or
+///   more.
+/// - "fork near a corner": a stone of the fork within 2 steps of a corner (a fork round a corner, where two edges
+///   meet and a corner cell must not count as an edge); "fork away from the corners" otherwise.
+/// - "ring touching the border": a stone of the ring's cycle on the border; "ring through a corner": on a corner.
+/// - "structure spanning S/2 in both coordinates": the witness's stones, S ≥ 100.
+fn win_features(case: &Game, answer: &Answer) -> Vec<&'static str> {
+    let (solved, Some(witness)) = solvers::havannah::certified(case) else { return Vec::new() };
+    if solved != *answer {
+        return Vec::new();
+    }
+    let s = i64::from(case.size);
+    let mut features = Vec::new();
+    if let Some(path) = &witness.bridge
+        && let (Some(&a), Some(&b)) = (path.first(), path.last())
+    {
+        let (a, b) = ((i64::from(a.x), i64::from(a.y)), (i64::from(b.x), i64::from(b.y)));
+        let apart = (a.0 - b.0).abs().max((a.1 - b.1).abs()).max((a.0 - a.1 - b.0 + b.1).abs());
+        features.push(if apart < s { "bridge between adjacent corners" } else { "bridge between far corners" });
+    }
+    if let Some(fork) = &witness.fork {
+        let near = fork.iter().any(|&c| depth_and_corner(case.size, c).1 <= 2);
+        features.push(if near { "fork near a corner" } else { "fork away from the corners" });
+    }
+    if let Some(ring) = &witness.ring {
+        let places: Vec<(i64, i64)> = ring.cycle.iter().map(|&c| depth_and_corner(case.size, c)).collect();
+        if places.iter().any(|&(depth, _)| depth == s - 1) {
+            features.push("ring touching the border");
+        }
+        if places.iter().any(|&(_, corner)| corner == 0) {
+            features.push("ring through a corner");
+        }
+    }
+    let stones = witness.bridge.iter().chain(&witness.fork).flatten().chain(witness.ring.iter().flat_map(|r| &r.cycle));
+    let (mut lo, mut hi) = ((u32::MAX, u32::MAX), (0, 0));
+    for c in stones {
+        (lo, hi) = ((lo.0.min(c.x), lo.1.min(c.y)), (hi.0.max(c.x), hi.1.max(c.y)));
+    }
+    let half = i64::from(case.size / 2);
+    if s >= 100 && i64::from(hi.0) - i64::from(lo.0) >= half && i64::from(hi.1) - i64::from(lo.1) >= half {
+        features.push("structure spanning S/2 in both coordinates");
+    }
+    features
+}
+
+/// Stones at the rim, among the moves up to the answer's (all of them for `none`), for every answer: the places
+/// where a corner or an edge cell mis-classified at large coordinates would show.
+///
+/// - "stones near a corner": within 2 steps of one; "a corner with both its edge neighbours": a group on a corner
+///   and both edges there, one mis-classified cell from a fork.
+/// - "border stones past 2^30": a stone on the border with x or y ≥ 2^30 (boards of S > 2^29).
+/// - "rim stones far apart in both coordinates": stones within 2 steps of the border spanning S/2 or more in x and
+///   in y, S ≥ 100.
+fn rim_features(case: &Game, answer: &Answer) -> Vec<&'static str> {
+    let played = match answer {
+        Answer::Win { at_move, .. } => &case.moves[..*at_move],
+        Answer::None => &case.moves[..],
+    };
+    let s = i64::from(case.size);
+    let last = 2 * case.size - 1;
+    let (mut near_corner, mut past) = (false, false);
+    let (mut lo, mut hi) = ((u32::MAX, u32::MAX), (0, 0));
+    // Per corner, which of the corner and its two edge neighbours are played (bits 0 to 2).
+    let mut corner_groups = [0u8; 6];
+    let s32 = case.size;
+    let corners = [(1, 1), (1, s32), (s32, last), (last, last), (last, s32), (s32, 1)];
+    // Each corner's two neighbours along the border, the previous edge's and the next's.
+    let along = [[(2, 1), (1, 2)], [(1, s32 - 1), (2, s32 + 1)], [(s32 - 1, last - 1), (s32 + 1, last)]];
+    let along = [
+        along[0],
+        along[1],
+        along[2],
+        [(last, last - 1), (last - 1, last)],
+        [(last, s32 + 1), (last - 1, s32 - 1)],
+        [(s32 + 1, 2), (s32 - 1, 1)],
+    ];
+    for &c in played {
+        let (depth, corner) = depth_and_corner(case.size, c);
+        near_corner |= corner <= 2;
+        if depth == s - 1 && (c.x >= 1 << 30 || c.y >= 1 << 30) {
+            past = true;
+        }
+        if depth >= s - 3 {
+            (lo, hi) = ((lo.0.min(c.x), lo.1.min(c.y)), (hi.0.max(c.x), hi.1.max(c.y)));
+        }
+        if corner <= 1 {
+            for k in 0..6 {
+                let bit = if (c.x, c.y) == corners[k] {
+                    1
+                } else if along[k].contains(&(c.x, c.y)) {
+                    if along[k][0] == (c.x, c.y) { 2 } else { 4 }
+                } else {
+                    0
+                };
+                corner_groups[k] |= bit;
+            }
+        }
+    }
+    let mut features = Vec::new();
+    if near_corner {
+        features.push("stones near a corner");
+    }
+    if case.size > 2 && corner_groups.contains(&7) {
+        features.push("a corner with both its edge neighbours");
+    }
+    if past {
+        features.push("border stones past 2^30");
+    }
+    let half = i64::from(case.size / 2);
+    if s >= 100 && i64::from(hi.0) - i64::from(lo.0) >= half && i64::from(hi.1) - i64::from(lo.1) >= half {
+        features.push("rim stones far apart in both coordinates");
+    }
+    features
 }
 
 /// Measured as Hex's (see there), over cases 0..8 of `gamecheck gen havannah --seed 7 --size S` at S = 200 and 300

@@ -37,6 +37,7 @@ impl Builder {
             Shape::Combined => self.draw_combined(rng),
             Shape::Junction => self.draw_junction(rng),
             Shape::Patch => self.fill_patch(rng),
+            Shape::Rim => self.draw_rim(rng),
         }
     }
 

@@ -38,6 +38,13 @@ pub enum Shape {
     /// A solid parallelogram filled row by row (no ring, ever: every stone closes a triangle, not a loop), now and
     /// then with one cell skipped (a ring once it is surrounded) or in random order.
     Patch,
+    /// Structures planted at the rim and the corners, mostly for boards past 10^6 cells: a chain along an edge from
+    /// near one corner to near the next (a bridge, a fork round both corners, both, with a loop at its junction for
+    /// a ring too), a bridge between corners that are not neighbours, chains from a corner as long as the game
+    /// allows, and small pieces at corners and along edges (rings touching the border, a corner with both its edge
+    /// neighbours), each laid by one of the board's 12 symmetries, one stone short now and then, among unrelated
+    /// stones. Which of them can exist at which S: `rim.rs`.
+    Rim,
     /// The smallest board of the size range.
     Smallest,
     /// No moves at all.
@@ -45,7 +52,7 @@ pub enum Shape {
 }
 
 impl Shape {
-    pub const ALL: [Shape; 9] = [
+    pub const ALL: [Shape; 10] = [
         Shape::Scattered,
         Shape::Clusters,
         Shape::Loop,
@@ -53,6 +60,7 @@ impl Shape {
         Shape::Combined,
         Shape::Junction,
         Shape::Patch,
+        Shape::Rim,
         Shape::Smallest,
         Shape::Empty,
     ];
@@ -80,7 +88,9 @@ pub fn generate(rng: &mut impl Rng, sizes: Sizes) -> Game {
 /// whole and followed by a drawn number of further moves (none, a few, or up to every free cell, biased toward
 /// short games); the shapeless kinds (scattered, clusters, smallest) draw their move count the same way. On bigger
 /// boards (S ≥ 578) every game has exactly MAX_M moves, so that `gamecheck gen havannah --size 1000000000 --cases 1`
-/// is a game of the largest size the project accepts.
+/// is a game of the largest size the project accepts, and three games in five of any drawn shape but the empty one
+/// are [`Shape::Rim`] games instead: the other shapes, cut to a corner of so big a board, make rings and nothing
+/// else there. The shapes' weights on smaller boards are as they were.
 pub fn generate_shape(rng: &mut impl Rng, sizes: Sizes, shape: Shape) -> Game {
     let sizes = sizes.clamp(2, MAX_S as usize);
     let size = match shape {
@@ -91,6 +101,7 @@ pub fn generate_shape(rng: &mut impl Rng, sizes: Sizes, shape: Shape) -> Game {
     } as u32;
     let cells = Game::cell_count(size);
     if cells > MAX_M as u64 {
+        let shape = if shape != Shape::Empty && rng.random_bool(0.6) { Shape::Rim } else { shape };
         return generate_game(rng, size, MAX_M, shape);
     }
     let cells = cells as usize;
@@ -99,7 +110,7 @@ pub fn generate_shape(rng: &mut impl Rng, sizes: Sizes, shape: Shape) -> Game {
     let more = match shape {
         Shape::Empty => 0,
         // The structure is the game; what follows is noise, often none (a game that ends on its last move).
-        Shape::Loop | Shape::Paths | Shape::Combined | Shape::Junction | Shape::Patch => {
+        Shape::Loop | Shape::Paths | Shape::Combined | Shape::Junction | Shape::Patch | Shape::Rim => {
             match rng.random_range(0..10) {
                 0..=3 => 0,
                 4..=6 => rng.random_range(0..=8),
