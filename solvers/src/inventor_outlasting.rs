@@ -317,7 +317,8 @@ impl Spots {
     }
 
     /// The `v`-lines of the spots of `u`-line `a` inside `rect`, in order: two rows of the count table say how many
-    /// of the line's spots come before `v_lo` and before `v_hi`.
+    /// of the line's spots come before `v_lo` and before `v_hi`. Inlined: [`Memo::evaluate`] calls it once a line.
+    #[inline(always)]
     fn on_line(&self, a: u16, rect: Rect) -> &[u16] {
         let (w, a) = (self.width, usize::from(a));
         let (row, before) = (&self.below[a * w..][..w], &self.below[(a - 1) * w..][..w]);
@@ -702,6 +703,36 @@ impl Memo {
         grundy
     }
 
+    /// The options of the moves at `(a, b)` for each `b` of `bs` into `options`, with a flat memo: `sides` are the
+    /// scaled slots of the `u` bounds of the parts before and after line `a`.
+    #[inline(always)]
+    fn mark_moves(
+        &mut self,
+        spots: &Spots,
+        stops: Stops,
+        a: u16,
+        (first, second): (usize, usize),
+        bs: impl Iterator<Item = u16>,
+        options: &mut Options,
+    ) {
+        for b in bs {
+            let (low, high) = (pair(stops.ne, b), pair(b, stops.sw));
+            let Bounds::Flat { slots, .. } = &self.bounds else { unreachable!("the memo stays flat") };
+            // Each part's value plus one, 0 while not valued yet.
+            let plus_one = [first + low, first + high, second + low, second + high].map(|i| slots[i]);
+            let option = if plus_one.iter().all(|&x| x != 0) {
+                plus_one.iter().fold(0, |option, &x| option ^ u32::from(x - 1))
+            } else {
+                // A part not valued yet, of two spots or more, is worked out; the others are known already.
+                (0..4).fold(0, |option, k| {
+                    let part = stops.parts(a, b)[k];
+                    option ^ u32::from(plus_one[k]).checked_sub(1).unwrap_or_else(|| self.resolve(spots, part))
+                })
+            };
+            options.mark(&mut self.marks, option as usize);
+        }
+    }
+
     /// The Grundy number of a rectangle of two spots or more, worked out: the mex of its moves.
     #[inline(never)]
     fn evaluate(&mut self, spots: &Spots, rect: Rect) -> u32 {
@@ -712,26 +743,19 @@ impl Memo {
         let mut options = Options::new(&self.marks, self.words);
         let stops = rect.stops();
         if let Bounds::Flat { pairs, .. } = self.bounds {
+            // Where one word holds a line's spots, the `v`-lines inside the rectangle as a mask of that word.
+            let narrow = spots.line_words == 2;
+            let inside = if narrow { (u64::MAX >> (63 - (rect.v_hi - 1))) & (u64::MAX << (rect.v_lo + 1)) } else { 0 };
             for a in rect.u_lo + 1..rect.u_hi {
                 // Slots of the flat memo: the `u` bounds of the parts on either side of line `a`, scaled. Every
                 // part of no spot or one is in the table from the start ([`Bounds::fill_small`]), so a move reads
                 // four slots and no count.
-                let (first, second) = (pair(stops.nw, a) * pairs, pair(a, stops.se) * pairs);
-                for &b in spots.on_line(a, rect) {
-                    let (low, high) = (pair(stops.ne, b), pair(b, stops.sw));
-                    let Bounds::Flat { slots, .. } = &self.bounds else { unreachable!("the memo stays flat") };
-                    // Each part's value plus one, 0 while not valued yet.
-                    let plus_one = [first + low, first + high, second + low, second + high].map(|i| slots[i]);
-                    let option = if plus_one.iter().all(|&x| x != 0) {
-                        plus_one.iter().fold(0, |option, &x| option ^ u32::from(x - 1))
-                    } else {
-                        // A part not valued yet, of two spots or more, is worked out; the others are known already.
-                        (0..4).fold(0, |option, k| {
-                            let part = stops.parts(a, b)[k];
-                            option ^ u32::from(plus_one[k]).checked_sub(1).unwrap_or_else(|| self.resolve(spots, part))
-                        })
-                    };
-                    options.mark(&mut self.marks, option as usize);
+                let sides = (pair(stops.nw, a) * pairs, pair(a, stops.se) * pairs);
+                if narrow {
+                    let word = spots.lines[usize::from(a) * 2] & inside;
+                    self.mark_moves(spots, stops, a, sides, Bits(word), &mut options);
+                } else {
+                    self.mark_moves(spots, stops, a, sides, spots.on_line(a, rect).iter().copied(), &mut options);
                 }
             }
             return options.mex(&mut self.marks);
@@ -756,6 +780,21 @@ impl Memo {
             }
         }
         options.mex(&mut self.marks)
+    }
+}
+
+/// The set bits of a word, lowest first, as `v`-line numbers.
+struct Bits(u64);
+
+impl Iterator for Bits {
+    type Item = u16;
+
+    fn next(&mut self) -> Option<u16> {
+        (self.0 != 0).then(|| {
+            let bit = self.0.trailing_zeros() as u16;
+            self.0 &= self.0 - 1;
+            bit
+        })
     }
 }
 
@@ -1000,6 +1039,7 @@ impl Bounds {
         pair(rect.u_lo, rect.u_hi) * pairs + pair(rect.v_lo, rect.v_hi)
     }
 
+    #[inline(always)]
     fn get(&self, rect: Rect) -> Option<u32> {
         match self {
             Bounds::Flat { slots, pairs } => u32::from(slots[Bounds::slot(rect, *pairs)]).checked_sub(1),
