@@ -380,8 +380,16 @@ impl Spots {
     fn small_pattern(&self, tight: Rect) -> Option<u64> {
         let (rows, cols) = (tight.u_hi - tight.u_lo - 1, tight.v_hi - tight.v_lo - 1);
         (rows <= 8 && cols <= 8).then(|| {
-            let matrix = (0..rows)
-                .fold(0, |matrix, i| matrix | self.window_word(tight.u_lo + 1 + i, tight.v_lo, cols, 0) << (8 * i));
+            let row = |i: u16| {
+                if self.line_words == 2 {
+                    // The line's one word, shifted down to the window and cut to its width.
+                    let word = self.lines[usize::from(tight.u_lo + 1 + i) * 2];
+                    (word >> (tight.v_lo + 1)) & ((1 << cols) - 1)
+                } else {
+                    self.window_word(tight.u_lo + 1 + i, tight.v_lo, cols, 0)
+                }
+            };
+            let matrix = (0..rows).fold(0, |matrix, i| matrix | row(i) << (8 * i));
             canonical(matrix, u32::from(rows), u32::from(cols))
         })
     }
@@ -704,7 +712,9 @@ impl Memo {
     }
 
     /// The options of the moves at `(a, b)` for each `b` of `bs` into `options`, with a flat memo: `sides` are the
-    /// scaled slots of the `u` bounds of the parts before and after line `a`.
+    /// scaled slots of the `u` bounds of the parts before and after line `a`. The moves whose parts are all valued
+    /// run in an inner loop that holds the table and the options below 64 in registers; a move with a part not
+    /// valued yet leaves it to work that part out ([`Memo::resolve`] writes to the table), and it starts again.
     #[inline(always)]
     fn mark_moves(
         &mut self,
@@ -712,25 +722,43 @@ impl Memo {
         stops: Stops,
         a: u16,
         (first, second): (usize, usize),
-        bs: impl Iterator<Item = u16>,
+        mut bs: impl Iterator<Item = u16>,
         options: &mut Options,
     ) {
-        for b in bs {
-            let (low, high) = (pair(stops.ne, b), pair(b, stops.sw));
+        let mut low = 0u64;
+        loop {
             let Bounds::Flat { slots, .. } = &self.bounds else { unreachable!("the memo stays flat") };
-            // Each part's value plus one, 0 while not valued yet.
-            let plus_one = [first + low, first + high, second + low, second + high].map(|i| slots[i]);
-            let option = if plus_one.iter().all(|&x| x != 0) {
-                plus_one.iter().fold(0, |option, &x| option ^ u32::from(x - 1))
-            } else {
-                // A part not valued yet, of two spots or more, is worked out; the others are known already.
-                (0..4).fold(0, |option, k| {
-                    let part = stops.parts(a, b)[k];
-                    option ^ u32::from(plus_one[k]).checked_sub(1).unwrap_or_else(|| self.resolve(spots, part))
-                })
-            };
+            let mut unknown = None;
+            for b in bs.by_ref() {
+                let (left, right) = (pair(stops.ne, b), pair(b, stops.sw));
+                // Each part's value plus one, 0 while not valued yet.
+                let plus_one = [first + left, first + right, second + left, second + right].map(|i| slots[i]);
+                if plus_one.contains(&0) {
+                    unknown = Some((b, plus_one));
+                    break;
+                }
+                let option = plus_one.iter().fold(0, |option, &x| option ^ u32::from(x - 1));
+                if option < 64 {
+                    low |= 1 << option;
+                } else {
+                    options.mark(&mut self.marks, option as usize);
+                }
+            }
+            let Some((b, plus_one)) = unknown else { break };
+            let option = self.option_working_out(spots, stops, a, b, plus_one);
             options.mark(&mut self.marks, option as usize);
         }
+        options.low |= low;
+    }
+
+    /// The value of the move at `(a, b)` whose parts' values plus one are `plus_one`, 0 for a part (of two spots or
+    /// more) not valued yet, which is worked out.
+    #[inline(never)]
+    fn option_working_out(&mut self, spots: &Spots, stops: Stops, a: u16, b: u16, plus_one: [u8; 4]) -> u32 {
+        let parts = stops.parts(a, b);
+        (0..4).fold(0, |option, k| {
+            option ^ u32::from(plus_one[k]).checked_sub(1).unwrap_or_else(|| self.resolve(spots, parts[k]))
+        })
     }
 
     /// The Grundy number of a rectangle of two spots or more, worked out: the mex of its moves.
@@ -949,7 +977,7 @@ thread_local! {
     static SHAPES: RefCell<Vec<Shapes>> = const { RefCell::new(Vec::new()) };
     /// The small patterns the thread has valued on any board: on random boards most small regions are met again on a
     /// later board (or reflected on this one) where no translate of them is on the same board.
-    static PATTERNS: RefCell<Patterns> = RefCell::new(Patterns::default());
+    static PATTERNS: RefCell<Patterns> = const { RefCell::new(Patterns::with_hasher(BuildHasherDefault::new())) };
 }
 
 /// A container from the thread's `pool`, or a new one.
