@@ -63,8 +63,12 @@ enum Command {
         #[arg(long, default_value_t = 0)]
         from: u64,
         /// Board sizes, `7` or `3..12` (inclusive); the problem's check sizes by default.
-        #[arg(long)]
+        #[arg(long, conflicts_with = "preset")]
         size: Option<Sizes>,
+        /// A named family of cases instead of the generator's mix: `inventor-outlasting --preset contest` draws the
+        /// bulk of the official large set (10x20 and 20x10, spots at 50% or 70%), the benchmark that matters.
+        #[arg(long)]
+        preset: Option<String>,
     },
     /// Generate cases, answer each with solver and oracle, and shrink the first disagreement.
     Check {
@@ -529,7 +533,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 out.flush()?;
             }
         },
-        Command::Gen { problem, cases, seed, from, size } => {
+        Command::Gen { problem, cases, seed, from, size, preset } => {
             let most = problem.max_cases();
             anyhow::ensure!(
                 (1..=most).contains(&cases),
@@ -537,8 +541,12 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 problem.name()
             );
             whole_run(from, cases, "--cases")?;
-            let sizes = sizes_for(problem, size, false)?;
-            problem.generate_to(seed, from, cases, sizes, &mut stdout())?;
+            if let Some(preset) = preset {
+                problem.generate_preset_to(&preset, seed, from, cases, &mut stdout())?;
+            } else {
+                let sizes = sizes_for(problem, size, false)?;
+                problem.generate_to(seed, from, cases, sizes, &mut stdout())?;
+            }
         }
         Command::Check { problems, run, stats, scale, save, report } => {
             let problems = if problems.is_empty() { all_problems().collect() } else { problems };

@@ -5,6 +5,8 @@ use std::io::{self, Write};
 use std::marker::PhantomData;
 use std::sync::LazyLock;
 
+use anyhow::Context;
+use cases::{Cases, case_rng};
 use games::Sizes;
 use indicatif::ProgressBar;
 
@@ -114,6 +116,18 @@ pub trait Entry: Sync {
     fn parses(&self, input: &str) -> Result<(), games::contest::ParseError>;
     /// Cases `from..from + cases` of `seed` as one contest input, written case by case.
     fn generate_to(&self, seed: u64, from: u64, cases: u64, sizes: Sizes, out: &mut dyn Write) -> io::Result<()>;
+    /// The named families of cases `gen --preset` writes, as (name, what it draws) ([`Cases::PRESETS`]).
+    fn presets(&self) -> &'static [(&'static str, &'static str)];
+    /// Cases `from..from + cases` of the preset `name` and `seed` as one contest input; an unknown name is an error
+    /// naming the presets there are, before anything is written.
+    fn generate_preset_to(
+        &self,
+        name: &str,
+        seed: u64,
+        from: u64,
+        cases: u64,
+        out: &mut dyn Write,
+    ) -> anyhow::Result<()>;
     /// [`Entry::generate_to`] into a string.
     fn generate(&self, seed: u64, from: u64, cases: u64, sizes: Sizes) -> String {
         let mut out = Vec::new();
@@ -222,6 +236,40 @@ impl<P: Problem> Entry for Registered<P> {
             out.write_all(text.as_bytes())?;
         }
         out.flush()
+    }
+
+    fn presets(&self) -> &'static [(&'static str, &'static str)] {
+        <P::Game as Cases>::PRESETS
+    }
+
+    fn generate_preset_to(
+        &self,
+        name: &str,
+        seed: u64,
+        from: u64,
+        cases: u64,
+        out: &mut dyn Write,
+    ) -> anyhow::Result<()> {
+        let known = <P::Game as Cases>::PRESETS;
+        if !known.iter().any(|&(preset, _)| preset == name) {
+            let names: Vec<&str> = known.iter().map(|&(preset, _)| preset).collect();
+            anyhow::bail!(
+                "--preset {name}: {} has {}",
+                P::Game::NAME,
+                if names.is_empty() { "no presets".to_string() } else { format!("the presets {}", names.join(", ")) }
+            );
+        }
+        writeln!(out, "{cases}")?;
+        let mut text = String::new();
+        for i in from..from.saturating_add(cases) {
+            text.clear();
+            let case = <P::Game as Cases>::preset(name, &mut case_rng(seed, i), i)
+                .with_context(|| format!("preset {name} listed but not drawn"))?;
+            P::Game::write_case(&case, &mut text);
+            out.write_all(text.as_bytes())?;
+        }
+        out.flush()?;
+        Ok(())
     }
 
     fn check(&self, options: &CheckOptions, progress: &ProgressBar) -> Summary {

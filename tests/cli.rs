@@ -48,6 +48,33 @@ fn unknown_problem_and_missing_file_are_usage_errors() {
         .stderr(predicate::str::contains("/no/such/file"));
 }
 
+/// `gen --preset contest` writes the shape the issue measured, case by case from (seed, index) like any `gen`, and
+/// an unknown preset, a problem without presets or a preset with `--size` is a usage error naming what there is.
+#[test]
+fn gen_preset_writes_the_contest_shape_and_refuses_other_names() {
+    let preset = |args: &[&str]| {
+        let out = gamecheck().args(["gen", "inventor-outlasting", "--preset", "contest"]).args(args).output().unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let four = preset(&["--cases", "4"]);
+    let lines: Vec<&str> = four.lines().collect();
+    assert_eq!(lines[..2], ["4", "10 20"]);
+    let shapes: Vec<&str> = lines.iter().copied().filter(|l| l.contains(' ')).collect();
+    assert_eq!(shapes, ["10 20", "20 10", "10 20", "20 10"]);
+    // Case 3 alone is the fourth board of the run.
+    let last = preset(&["--from", "3", "--cases", "1"]);
+    assert_eq!(last.lines().skip(1).collect::<Vec<_>>(), lines[lines.len() - 21..]);
+    gamecheck().args(["solve", "inventor-outlasting"]).write_stdin(four).assert().success();
+    for (args, message) in [
+        (&["inventor-outlasting", "--preset", "official"][..], "inventor-outlasting has the presets contest"),
+        (&["hex", "--preset", "contest"], "hex has no presets"),
+        (&["inventor-outlasting", "--preset", "contest", "--size", "3"], "cannot be used with"),
+    ] {
+        gamecheck().arg("gen").args(args).assert().code(2).stdout("").stderr(predicate::str::contains(message));
+    }
+}
+
 /// A bare `check` adds, per problem, a row at the top of its oracle's reach; naming sizes or a case count runs only
 /// what was asked. `--time 0` starts no case, so this costs nothing but the rows, and, having checked nothing, it
 /// says so and fails.

@@ -407,6 +407,29 @@ impl Cases for InventorOutlasting {
     fn all_cases(size: usize) -> Box<dyn Iterator<Item = Board> + Send> {
         Box::new(all_boards(size))
     }
+
+    const PRESETS: &'static [(&'static str, &'static str)] = &[(
+        "contest",
+        "the bulk of the official large set: 10x20 and 20x10 in turn, each cell a spot with probability 0.5 or 0.7",
+    )];
+
+    fn preset(name: &str, rng: &mut ChaCha8Rng, index: u64) -> Option<Board> {
+        (name == "contest").then(|| contest(rng, index))
+    }
+}
+
+/// A board shaped like about three in four of the official large set: full-size rectangles with the short side ten,
+/// 10×20 for an even `index` and 20×10 for an odd one, each cell a spot on its own with probability 0.5 (`index / 2`
+/// even) or 0.7 (odd), so any four boards in a row hold each shape at each density once. Mid-density random boards
+/// are where regions rarely repeat (few translates, few sums), so a benchmark of other shapes flatters a solver.
+pub fn contest(rng: &mut impl Rng, index: u64) -> Board {
+    let (rows, cols) = if index.is_multiple_of(2) { (10, 20) } else { (20, 10) };
+    let density = if (index / 2).is_multiple_of(2) { 0.5 } else { 0.7 };
+    let mut board = Board::new(rows, cols);
+    for cell in board.cells().collect::<Vec<_>>() {
+        board.set_spot(cell.row, cell.col, rng.random_bool(density));
+    }
+    board
 }
 
 /// The shapes R×C with R·C = `cells`, R ascending.
@@ -576,6 +599,23 @@ mod tests {
             legal(&board);
             assert!((sizes.min..=sizes.max).contains(&board.spot_count()), "{sizes} gave {board:?}");
         }
+    }
+
+    /// The contest preset: the two shapes in turn, each density on every other pair, and spots at about that
+    /// density (400 boards of 200 cells per density: a share off by more than 0.02 is over 5 standard deviations).
+    #[test]
+    fn contest_preset_alternates_shapes_and_densities() {
+        let mut spots = [0usize; 2];
+        for index in 0..800 {
+            let board = InventorOutlasting::preset("contest", &mut case_rng(3, index), index).expect("a preset");
+            let shape = if index % 2 == 0 { (10, 20) } else { (20, 10) };
+            assert_eq!((board.rows(), board.cols()), shape, "board {index}");
+            spots[(index / 2 % 2) as usize] += board.spot_count();
+        }
+        let share = spots.map(|s| s as f64 / (400.0 * 200.0));
+        assert!((share[0] - 0.5).abs() < 0.02 && (share[1] - 0.7).abs() < 0.02, "{share:?}");
+        assert!(InventorOutlasting::PRESETS.iter().all(|&(name, _)| name == "contest"));
+        assert!(InventorOutlasting::preset("Contest", &mut case_rng(3, 0), 0).is_none(), "names are exact");
     }
 
     #[test]

@@ -32,6 +32,14 @@ pub trait Cases: Contest {
         let _ = size;
         Box::new(std::iter::empty())
     }
+    /// Named families of cases that `gen --preset NAME` writes, each as (name, what it draws): shapes that matter
+    /// for a benchmark, such as the bulk of an official data set, which the size knob alone does not describe.
+    const PRESETS: &'static [(&'static str, &'static str)] = &[];
+    /// Case `index` of the preset `name` (one of [`Cases::PRESETS`]), drawn with `rng`; `None` for any other name.
+    fn preset(name: &str, rng: &mut ChaCha8Rng, index: u64) -> Option<Self::Case> {
+        let _ = (name, rng, index);
+        None
+    }
 }
 
 /// The generator for case `index` of a run seeded with `seed`.

@@ -40,7 +40,11 @@
 //!    and compared spot by spot with the rectangle that first held it (the fingerprint only picks the bucket), so a
 //!    key never stands for two patterns. On a full board most regions are translates of others: there
 //!    are 1 716 windows of a full 14×14 board, 1 184 of a full 5×40 and 386 of a full 2×100, where the plain method
-//!    works out 8 268, 21 522 and 9 510 rectangles.
+//!    works out 8 268, 21 522 and 9 510 rectangles. A window of at most 8 × 8 lines is keyed instead by its spots as
+//!    an 8 × 8 bit matrix, the least of its eight images under the square's symmetries (as for the diamond key
+//!    below, they keep the Grundy number), among the small patterns the thread has met on every board so far. On
+//!    mid-density random boards, the contest's usual shape, translates on one board are rare but small patterns
+//!    come back from board to board: on 100 such boards this evaluates 120 000 regions instead of 203 000.
 //!
 //! A region met for the first time by its window is split when it is a sum. If its spots divide into two nonempty
 //! parts `A` and `B` with every spot of `A` below every spot of `B` in both `u` and `v` (or below in `u` and above in
@@ -66,11 +70,13 @@
 //! # Cost
 //!
 //! A table of counts (how many spots lie below and left of each pair of line numbers) gives any rectangle's spot
-//! count from four entries, so a part with no spot (worth 0) or one spot (worth 1: its only move empties it) needs
-//! no lookup and no memo entry; most parts a move leaves are such. A window with `k` spots is evaluated once, with `k`
-//! moves of four parts each. The memo of bounds is a flat table indexed by the two pairs of bounds when that table
-//! has at most [`FLAT_SLOTS`] slots (every board of R·C ≤ 200 at least three cells thick), and a hash map otherwise.
-//! Memory is that table (at most 1 MiB), the windows and diamond keys met, and O(R + C + spots + n·m). A thread
+//! count from four entries. A part with no spot is worth 0 and one with one spot 1 (its only move empties it); most
+//! parts a move leaves are such. A window with `k` spots is evaluated once, with `k` moves of four parts each. The
+//! memo of bounds is a flat table indexed by the two pairs of bounds when that table has at most [`FLAT_SLOTS`] slots
+//! (every board of R·C ≤ 200 at least three cells thick), and a hash map otherwise. The flat table holds every
+//! rectangle of no spot or one from the start, so a move reads its four parts' slots and counts nothing; the hash
+//! map holds none, and a move there counts its parts. Memory is that table (at most 1 MiB), the windows and diamond
+//! keys met, O(R + C + spots + n·m), and the small patterns a thread keeps (at most [`PATTERNS_KEPT`]). A thread
 //! keeps the memos of its last board (flat tables or hash maps, windows, diamond keys), emptied, for the next one:
 //! allocating them afresh for each board cost about a tenth of the official-like file's time (2–3 ms of 25–33 ms,
 //! in page faults and rehashing).
@@ -317,7 +323,8 @@ impl Spots {
     }
 
     /// The `v`-lines of the spots of `u`-line `a` inside `rect`, in order: two rows of the count table say how many
-    /// of the line's spots come before `v_lo` and before `v_hi`.
+    /// of the line's spots come before `v_lo` and before `v_hi`. Inlined: [`Memo::evaluate`] calls it once a line.
+    #[inline(always)]
     fn on_line(&self, a: u16, rect: Rect) -> &[u16] {
         let (w, a) = (self.width, usize::from(a));
         let (row, before) = (&self.below[a * w..][..w], &self.below[(a - 1) * w..][..w]);
@@ -361,11 +368,46 @@ impl Spots {
         if width < 64 { word & ((1 << width) - 1) } else { word }
     }
 
+    /// [`Spots::tight`] where every line's spots fit one word (`v`-lines up to 62, as on every board of R·C ≤ 200
+    /// at least three cells thick): the lines' words masked to the rectangle's `v`-lines, the first and last that
+    /// hold a bit, and the lowest and highest bit of the lines between, a word operation per line.
+    fn tight_by_words(&self, rect: Rect) -> Rect {
+        let inside = (u64::MAX >> (63 - (rect.v_hi - 1))) & (u64::MAX << (rect.v_lo + 1));
+        let line = |a: u16| self.lines[usize::from(a) * 2] & inside;
+        let first = (rect.u_lo + 1..rect.u_hi).find(|&a| line(a) != 0).expect("the rectangle holds a spot");
+        let last = (first..rect.u_hi).rev().find(|&a| line(a) != 0).expect("the rectangle holds a spot");
+        let union = (first..=last).fold(0, |union, a| union | line(a));
+        let (low, high) = (union.trailing_zeros() as u16, 63 - union.leading_zeros() as u16);
+        Rect { u_lo: first - 1, u_hi: last + 1, v_lo: low - 1, v_hi: high + 1 }
+    }
+
+    /// The spots of a tight rectangle at most 8 lines each way as a [`canonical`] 8 × 8 bit matrix, `None` for a
+    /// larger one.
+    fn small_pattern(&self, tight: Rect) -> Option<u64> {
+        let (rows, cols) = (tight.u_hi - tight.u_lo - 1, tight.v_hi - tight.v_lo - 1);
+        (rows <= 8 && cols <= 8).then(|| {
+            let row = |i: u16| {
+                if self.line_words == 2 {
+                    // The line's one word, shifted down to the window and cut to its width.
+                    let word = self.lines[usize::from(tight.u_lo + 1 + i) * 2];
+                    (word >> (tight.v_lo + 1)) & ((1 << cols) - 1)
+                } else {
+                    self.window_word(tight.u_lo + 1 + i, tight.v_lo, cols, 0)
+                }
+            };
+            let matrix = (0..rows).fold(0, |matrix, i| matrix | row(i) << (8 * i));
+            canonical(matrix, u32::from(rows), u32::from(cols))
+        })
+    }
+
     /// The smallest open rectangle holding the same spots as `rect`, which holds one at least. Each side steps in
     /// while the line next to it holds no spot of the rectangle, which the count table tells from four entries. The
     /// parts of a move mostly have a spot on the very next line, so a side moves a step or two.
     #[inline(never)]
     fn tight(&self, rect: Rect) -> Rect {
+        if self.line_words == 2 {
+            return self.tight_by_words(rect);
+        }
         let w = self.width;
         let at = |a: u16, b: u16| self.below[usize::from(a) * w + usize::from(b)];
         let (v_lo, v_hi) = (rect.v_lo, rect.v_hi - 1);
@@ -475,6 +517,44 @@ type Shapes = HashMap<u64, u32, BuildHasherDefault<FxHasher>>;
 /// The bits of each field of a [`Diamond::key`].
 const DIAMOND_BITS: u32 = 10;
 
+/// The least of the eight images under the square's symmetries of a `rows` × `cols` bit matrix (row `i` in byte
+/// `i`, column `j` in its bit `j`) whose first and last row and column each hold a bit, moved back to the corner after
+/// each reflection. The image fixes its size (the highest byte and bit set), so equal keys mean matrices that are
+/// images of each other; and as for [`Diamond::key`], reflecting either order of lines or swapping them keeps every
+/// comparison the game makes, so equal keys mean one Grundy number, whichever board and rectangle the spots came from.
+fn canonical(matrix: u64, rows: u32, cols: u32) -> u64 {
+    // Rows reversed: the bytes swapped, then moved down to byte 0. Columns reversed: each byte's bits reversed
+    // (every bit and every byte reversed, then the bytes back), then down to bit 0; the bits a byte takes from the one
+    // above it are that byte's low ones, which held nothing before the reversal and hold nothing after.
+    let flip_rows = |m: u64, rows: u32| m.swap_bytes() >> (8 * (8 - rows));
+    let flip_cols = |m: u64, cols: u32| m.reverse_bits().swap_bytes() >> (8 - cols);
+    let images = |m: u64, rows: u32, cols: u32| {
+        let across = flip_cols(m, cols);
+        [m, flip_rows(m, rows), across, flip_rows(across, rows)]
+    };
+    let [a, b, c, d] = images(matrix, rows, cols);
+    let [e, f, g, h] = images(transpose(matrix), cols, rows);
+    a.min(b).min(c).min(d).min(e).min(f).min(g).min(h)
+}
+
+/// An 8 × 8 bit matrix transposed: bit `8i + j` to bit `8j + i`, by swapping 1 × 1, 2 × 2 and 4 × 4 blocks across the
+/// diagonal (Hacker's Delight, 7-3).
+fn transpose(mut x: u64) -> u64 {
+    let t = (x ^ (x >> 7)) & 0x00AA_00AA_00AA_00AA;
+    x ^= t ^ (t << 7);
+    let t = (x ^ (x >> 14)) & 0x0000_CCCC_0000_CCCC;
+    x ^= t ^ (t << 14);
+    let t = (x ^ (x >> 28)) & 0x0000_0000_F0F0_F0F0;
+    x ^ t ^ (t << 28)
+}
+
+/// Grundy numbers of small patterns by [`canonical`] key, kept by a thread from board to board.
+type Patterns = HashMap<u64, u8, BuildHasherDefault<RectHasher>>;
+
+/// The most small patterns a thread keeps, about 4 MiB: a file of a hundred contest boards meets about 100 000, and
+/// past the cap new ones are worked out and not kept, so memory stays bounded however long the input.
+const PATTERNS_KEPT: usize = 1 << 18;
+
 /// A window met before: a tight rectangle that holds it, with its hash and Grundy number.
 struct Window {
     hash: u64,
@@ -510,9 +590,11 @@ impl Memo {
             #[cfg(test)]
             Keys::Bounds => None,
         };
+        let mut bounds = Bounds::new(spots.starts.len() - 2, spots.width - 1, count);
+        bounds.fill_small(spots);
         Memo {
             keys,
-            bounds: Bounds::new(spots.starts.len() - 2, spots.width - 1, count),
+            bounds,
             diamond,
             windows: take(&WINDOWS),
             extents: Vec::new(),
@@ -594,6 +676,9 @@ impl Memo {
     /// The Grundy number of a tight rectangle, found by its window or worked out and stored under it.
     #[inline(never)]
     fn by_window(&mut self, spots: &Spots, tight: Rect) -> u32 {
+        if let Some(pattern) = spots.small_pattern(tight) {
+            return self.by_small_pattern(spots, tight, pattern);
+        }
         let size = |r: Rect| (r.u_hi - r.u_lo, r.v_hi - r.v_lo);
         // A tight rectangle's size follows from its spots, so the fingerprint alone picks the bucket; the hasher
         // spreads its bits, whose lowest ones depend on few of the spots'.
@@ -612,6 +697,76 @@ impl Memo {
         grundy
     }
 
+    /// The Grundy number of a tight rectangle of at most 8 × 8 lines, found by its [`canonical`] pattern among those
+    /// the thread has met on any board, or else worked out and kept for the boards after this one.
+    fn by_small_pattern(&mut self, spots: &Spots, tight: Rect, pattern: u64) -> u32 {
+        if let Some(grundy) = PATTERNS.with(|known| known.borrow().get(&pattern).copied()) {
+            return u32::from(grundy);
+        }
+        let grundy = match split(spots, tight, &mut self.extents) {
+            Some([first, second]) => self.value(spots, first) ^ self.value(spots, second),
+            None => self.evaluate(spots, tight),
+        };
+        PATTERNS.with(|known| {
+            let mut known = known.borrow_mut();
+            if known.len() < PATTERNS_KEPT {
+                // At most 64 spots, so the Grundy number fits a byte.
+                known.insert(pattern, grundy as u8);
+            }
+        });
+        grundy
+    }
+
+    /// The options of the moves at `(a, b)` for each `b` of `bs` into `options`, with a flat memo: `sides` are the
+    /// scaled slots of the `u` bounds of the parts before and after line `a`. The moves whose parts are all valued
+    /// run in an inner loop that holds the table and the options below 64 in registers; a move with a part not
+    /// valued yet leaves it to work that part out ([`Memo::resolve`] writes to the table), and it starts again.
+    #[inline(always)]
+    fn mark_moves(
+        &mut self,
+        spots: &Spots,
+        stops: Stops,
+        a: u16,
+        (first, second): (usize, usize),
+        mut bs: impl Iterator<Item = u16>,
+        options: &mut Options,
+    ) {
+        let mut low = 0u64;
+        loop {
+            let Bounds::Flat { slots, .. } = &self.bounds else { unreachable!("the memo stays flat") };
+            let mut unknown = None;
+            for b in bs.by_ref() {
+                let (left, right) = (pair(stops.ne, b), pair(b, stops.sw));
+                // Each part's value plus one, 0 while not valued yet.
+                let plus_one = [first + left, first + right, second + left, second + right].map(|i| slots[i]);
+                if plus_one.contains(&0) {
+                    unknown = Some((b, plus_one));
+                    break;
+                }
+                let option = plus_one.iter().fold(0, |option, &x| option ^ u32::from(x - 1));
+                if option < 64 {
+                    low |= 1 << option;
+                } else {
+                    options.mark(&mut self.marks, option as usize);
+                }
+            }
+            let Some((b, plus_one)) = unknown else { break };
+            let option = self.option_working_out(spots, stops, a, b, plus_one);
+            options.mark(&mut self.marks, option as usize);
+        }
+        options.low |= low;
+    }
+
+    /// The value of the move at `(a, b)` whose parts' values plus one are `plus_one`, 0 for a part (of two spots or
+    /// more) not valued yet, which is worked out.
+    #[inline(never)]
+    fn option_working_out(&mut self, spots: &Spots, stops: Stops, a: u16, b: u16, plus_one: [u8; 4]) -> u32 {
+        let parts = stops.parts(a, b);
+        (0..4).fold(0, |option, k| {
+            option ^ u32::from(plus_one[k]).checked_sub(1).unwrap_or_else(|| self.resolve(spots, parts[k]))
+        })
+    }
+
     /// The Grundy number of a rectangle of two spots or more, worked out: the mex of its moves.
     #[inline(never)]
     fn evaluate(&mut self, spots: &Spots, rect: Rect) -> u32 {
@@ -621,6 +776,24 @@ impl Memo {
         }
         let mut options = Options::new(&self.marks, self.words);
         let stops = rect.stops();
+        if let Bounds::Flat { pairs, .. } = self.bounds {
+            // Where one word holds a line's spots, the `v`-lines inside the rectangle as a mask of that word.
+            let narrow = spots.line_words == 2;
+            let inside = if narrow { (u64::MAX >> (63 - (rect.v_hi - 1))) & (u64::MAX << (rect.v_lo + 1)) } else { 0 };
+            for a in rect.u_lo + 1..rect.u_hi {
+                // Slots of the flat memo: the `u` bounds of the parts on either side of line `a`, scaled. Every
+                // part of no spot or one is in the table from the start ([`Bounds::fill_small`]), so a move reads
+                // four slots and no count.
+                let sides = (pair(stops.nw, a) * pairs, pair(a, stops.se) * pairs);
+                if narrow {
+                    let word = spots.lines[usize::from(a) * 2] & inside;
+                    self.mark_moves(spots, stops, a, sides, Bits(word), &mut options);
+                } else {
+                    self.mark_moves(spots, stops, a, sides, spots.on_line(a, rect).iter().copied(), &mut options);
+                }
+            }
+            return options.mex(&mut self.marks);
+        }
         let (ne, sw) = (usize::from(stops.ne), usize::from(stops.sw) - 1);
         let row = |r: u16| &spots.below[usize::from(r) * spots.width..][..spots.width];
         for a in rect.u_lo + 1..rect.u_hi {
@@ -632,50 +805,30 @@ impl Memo {
             let first = |v: usize| first_hi[v] - first_lo[v];
             let second = |v: usize| second_hi[v] - second_lo[v];
             let (first_ne, first_sw, second_ne, second_sw) = (first(ne), first(sw), second(ne), second(sw));
-            // The spots of line `a` inside the rectangle: those past `v_lo` and before `v_hi`, counted from the
-            // line's start by the same two rows of the count table (as `Spots::on_line` does, here from the rows
-            // already at hand, which the loop cannot spare the time to find again).
-            let on_line = |v: usize| (second_lo[v] - first_hi[v]) as usize;
-            let start = spots.starts[usize::from(a)] as usize;
-            let bs = &spots.bs[start + on_line(usize::from(rect.v_lo))..start + on_line(usize::from(rect.v_hi) - 1)];
-            // Slots of the flat memo: the `u` bounds of the parts on either side of line `a`, scaled.
-            let width_pairs = match &self.bounds {
-                Bounds::Flat { pairs, .. } => *pairs,
-                Bounds::Hashed(_) => 0,
-            };
-            let (first_pair, second_pair) = (pair(stops.nw, a) * width_pairs, pair(a, stops.se) * width_pairs);
-            for &b in bs {
+            for &b in spots.on_line(a, rect) {
                 let v = usize::from(b);
                 let counts =
                     [first(v - 1) - first_ne, first_sw - first(v), second(v - 1) - second_ne, second_sw - second(v)];
-                // The flat memo reads all four slots whatever the counts and picks each part's value without a
-                // branch: which parts hold no spot, one, or more follows no pattern a branch predictor could learn.
-                // Each part's value plus one: a small part's from its count, a larger one's from its slot, where 0
-                // means not valued yet.
-                let plus_one: Option<[u32; 4]> = match &self.bounds {
-                    Bounds::Flat { slots, .. } => {
-                        let (low, high) = (pair(stops.ne, b), pair(b, stops.sw));
-                        let at = [first_pair + low, first_pair + high, second_pair + low, second_pair + high];
-                        let stored = at.map(|i| u32::from(slots[i]));
-                        Some(std::array::from_fn(|k| if counts[k] < 2 { counts[k] + 1 } else { stored[k] }))
-                    }
-                    Bounds::Hashed(_) => None,
-                };
-                let option = match plus_one {
-                    Some(plus_one) if plus_one.iter().fold(u32::MAX, |least, &x| least.min(x)) != 0 => {
-                        plus_one.iter().fold(0, |option, &x| option ^ (x - 1))
-                    }
-                    // A part not valued yet is worked out; the others are known already.
-                    Some(plus_one) => (0..4).fold(0, |option, k| {
-                        let part = stops.parts(a, b)[k];
-                        option ^ plus_one[k].checked_sub(1).unwrap_or_else(|| self.resolve(spots, part))
-                    }),
-                    None => (0..4).fold(0, |x, k| x ^ self.value_of(spots, stops.parts(a, b)[k], counts[k])),
-                };
+                let option = (0..4).fold(0, |x, k| x ^ self.value_of(spots, stops.parts(a, b)[k], counts[k]));
                 options.mark(&mut self.marks, option as usize);
             }
         }
         options.mex(&mut self.marks)
+    }
+}
+
+/// The set bits of a word, lowest first, as `v`-line numbers.
+struct Bits(u64);
+
+impl Iterator for Bits {
+    type Item = u16;
+
+    fn next(&mut self) -> Option<u16> {
+        (self.0 != 0).then(|| {
+            let bit = self.0.trailing_zeros() as u16;
+            self.0 &= self.0 - 1;
+            bit
+        })
     }
 }
 
@@ -828,6 +981,9 @@ thread_local! {
     /// Each thread's tables of windows and of diamond keys, emptied and kept alike.
     static WINDOWS: RefCell<Vec<HashTable<Window>>> = const { RefCell::new(Vec::new()) };
     static SHAPES: RefCell<Vec<Shapes>> = const { RefCell::new(Vec::new()) };
+    /// The small patterns the thread has valued on any board: on random boards most small regions are met again on a
+    /// later board (or reflected on this one) where no translate of them is on the same board.
+    static PATTERNS: RefCell<Patterns> = const { RefCell::new(Patterns::with_hasher(BuildHasherDefault::new())) };
 }
 
 /// A container from the thread's `pool`, or a new one.
@@ -886,10 +1042,38 @@ impl Bounds {
         }
     }
 
+    /// Every rectangle of no spot or one in a flat table, valued by its count (no move, or one that empties it, so
+    /// 0 or 1): [`Memo::evaluate`] then reads any part's value from its slot without counting its spots first. For
+    /// each lower bound in `u` and in `v` and upper bound in `u`, the count grows with the upper bound in `v`, so
+    /// the walk stops at the first rectangle of two spots and costs about one step per rectangle filled.
+    fn fill_small(&mut self, spots: &Spots) {
+        let Bounds::Flat { slots, pairs } = self else { return };
+        let (n, width) = (spots.starts.len() - 2, spots.width);
+        let row = |r: usize| &spots.below[r * width..][..width];
+        for u_hi in 1..=n + 1 {
+            for u_lo in 0..u_hi {
+                // Spots on `u`-lines strictly between the two, up to each `v`-line.
+                let (low, high) = (row(u_lo), row(u_hi - 1));
+                let base = pair(u_lo as u16, u_hi as u16) * *pairs;
+                for v_lo in 0..width {
+                    let before = high[v_lo] - low[v_lo];
+                    for v_hi in v_lo + 1..=width {
+                        let count = high[v_hi - 1] - low[v_hi - 1] - before;
+                        if count >= 2 {
+                            break;
+                        }
+                        slots[base + pair(v_lo as u16, v_hi as u16)] = count as u8 + 1;
+                    }
+                }
+            }
+        }
+    }
+
     fn slot(rect: Rect, pairs: usize) -> usize {
         pair(rect.u_lo, rect.u_hi) * pairs + pair(rect.v_lo, rect.v_hi)
     }
 
+    #[inline(always)]
     fn get(&self, rect: Rect) -> Option<u32> {
         match self {
             Bounds::Flat { slots, pairs } => u32::from(slots[Bounds::slot(rect, *pairs)]).checked_sub(1),
@@ -995,9 +1179,13 @@ mod tests {
         );
     }
 
-    /// Both parities valued with `keys`.
+    /// Both parities valued with `keys`, each with no small pattern known before it, so that what each evaluates
+    /// is its own work alone.
     fn parities(board: &Board, keys: Keys) -> [Parity; 2] {
-        [0, 1].map(|parity| Parity::of(board, parity, keys))
+        [0, 1].map(|parity| {
+            PATTERNS.with(|known| known.borrow_mut().clear());
+            Parity::of(board, parity, keys)
+        })
     }
 
     /// A board of `rows` × `cols`, each cell a spot with probability `percent`%.
@@ -1043,11 +1231,12 @@ mod tests {
         assert_eq!(all, b.spots().collect::<Vec<_>>());
     }
 
-    /// The count table against counting by hand, for every rectangle of line numbers; and the memo holds only
-    /// rectangles of two spots or more. A count too high for a part of 0 or 1 spots gives the right value all the
-    /// same (it is evaluated instead), so only the memo shows it.
+    /// The count table against counting by hand, for every rectangle of line numbers; and a rectangle of no spot or
+    /// one is in a flat memo from the start, valued by its count, and never in a hashed one, which counts parts
+    /// instead. A hashed memo's count too high for a small part gives the right value all the same (it is evaluated
+    /// instead), so only the memo shows it.
     #[test]
-    fn counts_are_exact_and_small_parts_stay_out_of_the_memo() {
+    fn counts_are_exact_and_small_parts_are_valued_by_count() {
         let mut next = crate::xorshift(0x9E37_79B9_7F4A_7C15u64);
         let mut random = |rows: usize, cols: usize| {
             let mut b = Board::new(rows, cols);
@@ -1067,12 +1256,16 @@ mod tests {
                         .map(|line| spots.bs[line].iter().filter(|&&b| rect.v_lo < b && b < rect.v_hi).count())
                         .sum::<usize>() as u32
                 };
+                let mut small = HashSet::new();
                 for u_lo in 0..n {
                     for u_hi in u_lo + 1..=n {
                         for v_lo in 0..m {
                             for v_hi in v_lo + 1..=m {
                                 let rect = Rect { u_lo, u_hi, v_lo, v_hi };
                                 assert_eq!(spots.count(rect), by_hand(rect), "{rect:?} of parity {parity} of {b:?}");
+                                if by_hand(rect) < 2 {
+                                    small.insert(rect.key());
+                                }
                             }
                         }
                     }
@@ -1080,9 +1273,13 @@ mod tests {
                 for keys in [Keys::Pattern, Keys::Bounds] {
                     let game = Parity::of(b, parity, keys);
                     let rects = game.memo.bounds.rects();
-                    assert!(!rects.is_empty(), "{keys:?} memo of parity {parity} of {b:?}");
-                    for rect in rects {
-                        assert!(by_hand(rect) >= 2, "{rect:?} in the {keys:?} memo of parity {parity} of {b:?}");
+                    let flat = matches!(game.memo.bounds, Bounds::Flat { .. });
+                    let large = rects.iter().filter(|rect| !small.contains(&rect.key())).count();
+                    assert!(large > 0, "{keys:?} memo of parity {parity} of {b:?}");
+                    let held = rects.len() - large;
+                    assert_eq!(held, if flat { small.len() } else { 0 }, "{keys:?} memo of parity {parity} of {b:?}");
+                    for rect in rects.into_iter().filter(|rect| small.contains(&rect.key())) {
+                        assert_eq!(game.memo.bounds.get(rect), Some(by_hand(rect)), "{rect:?} of parity {parity}");
                     }
                 }
             }
@@ -1486,6 +1683,46 @@ mod tests {
         };
         assert!(Diamond::of(&strip(1000)).is_some(), "1 000 lines in all");
         assert!(Diamond::of(&strip(1100)).is_none(), "1 100 lines in all, past 2^10");
+    }
+
+    /// The small-pattern key against the eight images built point by point: each image has the key of the matrix,
+    /// and the key is one of them, so two matrices share a key exactly when one is an image of the other; and
+    /// `transpose` moves bit `8i + j` to `8j + i`.
+    #[test]
+    fn small_pattern_keys_are_the_least_image_under_the_symmetries() {
+        let mut next = crate::xorshift(0x6A09_E667_F3BC_C909);
+        let matrix = |points: &[(u32, u32)]| points.iter().fold(0u64, |m, &(i, j)| m | 1 << (8 * i + j));
+        let mut seen = HashSet::new();
+        for round in 0..3000 {
+            let (rows, cols) = (1 + (next() % 8) as u32, 1 + (next() % 8) as u32);
+            let bits = next() & next();
+            // The corners of the window first, so its first and last row and column each hold a point.
+            let mut points = vec![(0, next() as u32 % cols), (rows - 1, next() as u32 % cols)];
+            points.extend([(next() as u32 % rows, 0), (next() as u32 % rows, cols - 1)]);
+            points.extend((0..rows * cols).filter(|k| bits >> k & 1 == 1).map(|k| (k / cols, k % cols)));
+            let (h, w) = (rows - 1, cols - 1);
+            let images: Vec<u64> = [(false, false), (true, false), (false, true), (true, true)]
+                .into_iter()
+                .flat_map(|(flip_i, flip_j)| {
+                    let image: Vec<(u32, u32)> = points
+                        .iter()
+                        .map(|&(i, j)| (if flip_i { h - i } else { i }, if flip_j { w - j } else { j }))
+                        .collect();
+                    let swapped: Vec<(u32, u32)> = image.iter().map(|&(i, j)| (j, i)).collect();
+                    [matrix(&image), matrix(&swapped)]
+                })
+                .collect();
+            let key = canonical(matrix(&points), rows, cols);
+            assert!(images.contains(&key), "round {round}: {points:?}");
+            for (k, &image) in images.iter().enumerate() {
+                let (r, c) = if k % 2 == 0 { (rows, cols) } else { (cols, rows) };
+                assert_eq!(canonical(image, r, c), key, "round {round}: image {k} of {points:?}");
+            }
+            let swapped: Vec<(u32, u32)> = points.iter().map(|&(i, j)| (j, i)).collect();
+            assert_eq!(transpose(matrix(&points)), matrix(&swapped), "round {round}");
+            seen.insert(key);
+        }
+        assert!(seen.len() > 1800, "{} distinct keys", seen.len());
     }
 
     /// Fingerprints are the same for translates and, here, differ for different windows; `same_window` tells windows
