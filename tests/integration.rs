@@ -46,7 +46,8 @@ fn every_suite_file_is_a_module_here() {
     }
     assert!(
         missing.is_empty(),
-        "tests/{missing:?} would never run: Cargo builds tests/integration.rs alone (autotests = false in \
-         Cargo.toml); declare each as `#[path = \"NAME.rs\"] mod NAME;` in tests/integration.rs"
+        "tests/{} would never run: Cargo builds tests/integration.rs alone (autotests = false in Cargo.toml); \
+         declare each as `#[path = \"NAME.rs\"] mod NAME;` in tests/integration.rs",
+        missing.join(", tests/")
     );
 }
