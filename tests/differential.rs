@@ -166,16 +166,15 @@ proptest! {
     }
 }
 
-/// The same at every N the solver accepts, up to 10^5: 300 fixed draws (120 outside the deeper tier), log-uniform
-/// in N with one in 16 at the top tenth, of every generator shape (the perfect-play and blunder games steer long
+/// The same at every N the solver accepts, up to 10^5: 300 fixed draws, log-uniform in N with one in 16 at the top
+/// tenth, of every generator shape (the perfect-play and blunder games steer long
 /// games into their endgames). A failure is shrunk and printed as contest input.
 #[test]
 fn adjacent_consecutive_late_states_at_every_n() {
     let limits = AdjacentConsecutive::LIMITS;
     common::holds::<AdjacentConsecutive>(
         "adjacent late states",
-        // The first 120 of the deeper tier's 300 (docs/testing.md#two-tiers).
-        common::draws(120, 300),
+        300,
         // Another seed than the metamorphic suite's, which draws from the same limits.
         |i| common::mixed_case::<AdjacentConsecutive>(common::SEED + 100, i, limits),
         adjacent_consecutive_late_states_agree,

@@ -39,12 +39,6 @@ pub fn mixed_size(seed: u64, index: u64, limits: Sizes) -> usize {
 /// case takes about 0.4 s (the solver a tenth of that), so the top draws are most of a property's cost.
 pub const TOP_EVERY: u64 = 16;
 
-/// How many draws a sweep makes: `default` in `cargo test`, `deep` in the deeper tier (`GAMECHECK_DEEP=1`, what
-/// `.ci/run` runs: docs/testing.md#two-tiers). The draws are fixed, so the default's are the deep tier's first ones.
-pub fn draws(default: u64, deep: u64) -> u64 {
-    if std::env::var_os("GAMECHECK_DEEP").is_some() { deep } else { default }
-}
-
 /// Case `index` of `seed` at its [`mixed_size`]: `gamecheck gen P --seed S --from I --cases 1 --size X` prints it.
 pub fn mixed_case<P: Problem>(seed: u64, index: u64, limits: Sizes) -> Case<P> {
     let size = mixed_size(seed, index, limits);
