@@ -2,7 +2,7 @@ use games::Sizes;
 use games::havannah::{Answer, Cell, Game, Havannah};
 
 use crate::Problem;
-use crate::problem::Reach;
+use crate::problem::{Outcome, Reach};
 
 /// Havannah: the O(M α(M)) sparse solver against two independent oracles. Up to S = 20 the oracle is the naive one
 /// (groups, contacts and one flood fill of empty cells recomputed after every move, O(M·S²)); above it the backward
@@ -108,8 +108,8 @@ fn depth_and_corner(size: u32, c: Cell) -> (i64, i64) {
 }
 
 /// The shapes of a win read off the solver's witness (a corner-to-corner path, a fork's stones, a ring's cycle),
-/// not by game logic of our own; only `check --stats` asks, at the cost of a solve per win, and a wrong witness
-/// fails the run anyway (`certify`).
+/// not by game logic of our own, at the cost of a solve per win (`check` counts features for every case, `--stats`
+/// only prints them); a wrong witness fails the run anyway (`certify`).
 ///
 /// - "bridge between adjacent corners" / "bridge between far corners": the path's two ends, S − 1 steps apart or
 ///   more.
@@ -118,7 +118,11 @@ fn depth_and_corner(size: u32, c: Cell) -> (i64, i64) {
 /// - "ring touching the border": a stone of the ring's cycle on the border; "ring through a corner": on a corner.
 /// - "structure spanning S/2 in both coordinates": the witness's stones, S ≥ 100.
 fn win_features(case: &Game, answer: &Answer) -> Vec<&'static str> {
-    let (solved, Some(witness)) = solvers::havannah::certified(case) else { return Vec::new() };
+    // Through `run`: a solver that panics here is reported by the check's own solve of the case, as a failure with
+    // its minimal case, not as a crash of gamecheck.
+    let Outcome::Answer((solved, Some(witness))) = crate::problem::run(solvers::havannah::certified, case) else {
+        return Vec::new();
+    };
     if solved != *answer {
         return Vec::new();
     }
