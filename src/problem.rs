@@ -30,9 +30,10 @@ pub trait Problem: 'static {
     /// `check --size A..B` runs exactly those sizes and nothing else. No default: a problem says what its top run is
     /// (the harness suite holds every top run to end at the reach), or `None` with a reason.
     const CHECK_TOP: Option<(Sizes, u64)>;
-    /// A third row of a bare `check`, at the contest's own limit past the oracle's reach, for a problem whose every
-    /// answer has a proof there that [`Problem::certify`] checks: those cases are judged by the certificate alone
-    /// (see [`Problem::CERTIFIED`]). `None` where the oracle reaches the limit itself.
+    /// A third row of a bare `check`, at sizes the other two do not draw: at the contest's own limit past the
+    /// oracle's reach, for a problem whose every answer has a proof there that [`Problem::certify`] checks (those
+    /// cases are judged by the certificate alone, see [`Problem::CERTIFIED`]); or, where the oracle reaches the
+    /// limit itself, a band whose answers the top row cannot hold (Havannah's bridges and forks). `None` otherwise.
     const LIMIT_RUN: Option<(Sizes, u64)> = None;
     /// Whether [`Problem::certify`] proves every answer of every case the contest allows, so that past the oracle's
     /// reach `check` and `check --size` judge the solver by its certificate alone instead of refusing the sizes.

@@ -25,6 +25,11 @@ impl Problem for Havannah {
     // late in the game (cases 6, 7 and 8 of seed 2026 past move 800 000): the six before all won in the first
     // 530 000 moves, and a fault on only past move 600 000 passed the default check.
     const CHECK_TOP: Option<(Sizes, u64)> = Some((Sizes::new(900_000_000, HAVANNAH_REACH), 10));
+    // Bridges and forks need S or more stones in a chain, so with 10^6 moves the top row's boards hold only rings;
+    // the generator plants them at the rim up to S = 10^6, and these games, against the intervals engine, are
+    // where a fault of the edges or corners of large boards shows (an edge misread only above S = 1000 passed the
+    // other rows).
+    const LIMIT_RUN: Option<(Sizes, u64)> = Some((Sizes::new(1_000, 10_000), 6));
     const ORACLE_REACH: Reach = Reach { max_size: HAVANNAH_REACH, knob: "S", measured: HAVANNAH_MEASURED };
     // See `cases::havannah::exhaustive_moves`.
     const EXHAUSTIVE_SIZES: Option<Sizes> = Some(Sizes::new(2, 4));
