@@ -80,7 +80,8 @@ fn gen_preset_writes_the_contest_shape_and_refuses_other_names() {
 /// says so and fails.
 #[test]
 fn a_bare_check_has_a_row_at_the_top_of_each_oracle_reach() {
-    let tops = ["140..150", "900000000..1000000000", "180..200", "│ 10 "];
+    // The third rows: Hex's and Adjacent's limits, Havannah's band of rim structures.
+    let tops = ["140..150", "900000000..1000000000", "180..200", "│ 10 ", "1900..2000", "90000..100000", "1000..10000"];
     let bare = gamecheck().args(["check", "--time", "0"]).assert().code(2).get_output().stdout.clone();
     let bare = String::from_utf8(bare).unwrap().replace('┆', "│");
     for top in tops {
