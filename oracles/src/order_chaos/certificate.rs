@@ -524,11 +524,9 @@ fn win_in_one_in_play(windows: &Windows, winner: Side, position: Position) -> Op
     if winner == Side::Order && variant.rules != Rules::FullBoard {
         // In the order of `Position::moves`: cell by cell, X before O.
         let [x, o] = windows.completing(position);
+        // A plain count over the cells, rather than popping the lowest bit, so no slip can make it endless.
         let side = u32::from(variant.side());
-        let mut cells = x | o;
-        while cells != 0 {
-            let cell = cells.trailing_zeros();
-            cells &= cells - 1;
+        for cell in 0..side * side {
             let (row, col) = ((cell / side) as u8, (cell % side) as u8);
             for (mask, letter) in [(x, Letter::X), (o, Letter::O)] {
                 let placed = Placed { row, col, letter };
