@@ -31,6 +31,9 @@ pub struct CheckOptions {
     pub shard: Shard,
     /// How long to shrink a failure before showing the smallest failing case found so far.
     pub shrink_time: Duration,
+    /// Whether to count each case's [`Problem::features`] (`check --stats`): only that table reads them, and a
+    /// problem's features may cost a solve (Havannah's read the solver's witness).
+    pub stats: bool,
 }
 
 impl Default for CheckOptions {
@@ -43,6 +46,7 @@ impl Default for CheckOptions {
             sizes: None,
             shard: Shard::WHOLE,
             shrink_time: DEFAULT_SHRINK_TIME,
+            stats: false,
         }
     }
 }
@@ -322,8 +326,10 @@ pub fn check<P: Problem>(options: &CheckOptions, progress: &ProgressBar) -> Summ
         band.cases += 1;
         let kind = match &checked.verdicts.oracle {
             Outcome::Answer(a) => {
-                for feature in P::features(&checked.case, a) {
-                    *band.features.entry(feature).or_default() += 1;
+                if options.stats {
+                    for feature in P::features(&checked.case, a) {
+                        *band.features.entry(feature).or_default() += 1;
+                    }
                 }
                 P::kind(a)
             }

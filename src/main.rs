@@ -289,6 +289,7 @@ impl Run {
             sizes: self.size,
             shard,
             shrink_time,
+            stats: false,
         })
     }
 }
@@ -563,7 +564,8 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             let save = save.map(|dir| writable_dir("--save", dir)).transpose()?;
             let report = report.map(|dir| writable_dir("--report", dir)).transpose()?;
             scale.start()?;
-            return check(&problems, &run.options(scale.shard)?, stats, save.as_deref(), report.as_deref());
+            let options = CheckOptions { stats, ..run.options(scale.shard)? };
+            return check(&problems, &options, save.as_deref(), report.as_deref());
         }
         Command::Stress { problem, run, batch, timeout, against, scale, save, report, command } => {
             let timeout = seconds(timeout, "--timeout")?;
@@ -812,7 +814,6 @@ fn command_line() -> String {
 fn check(
     problems: &[AnyProblem],
     options: &CheckOptions,
-    stats: bool,
     save: Option<&Path>,
     report_to: Option<&Path>,
 ) -> anyhow::Result<ExitCode> {
@@ -870,7 +871,7 @@ fn check(
     };
     let printed = report(code, |out| {
         writeln!(out, "{}", table(&summaries))?;
-        if stats {
+        if options.stats {
             writeln!(out, "{}", distribution(&summaries))?;
         }
         if options.shard != Shard::WHOLE {
