@@ -100,21 +100,49 @@ impl Problem for Havannah {
     }
 }
 
+/// The six corners of a board of side `size`, in order round it.
+fn corners(size: u32) -> [(u32, u32); 6] {
+    let last = 2 * size - 1;
+    [(1, 1), (1, size), (size, last), (last, last), (last, size), (size, 1)]
+}
+
 /// Where a cell lies: its steps from the centre (S − 1 on the border) and from the nearest corner.
 fn depth_and_corner(size: u32, c: Cell) -> (i64, i64) {
-    let s = i64::from(size);
-    let distance = |(x, y): (i64, i64)| {
-        let (a, b) = (i64::from(c.x) - x, i64::from(c.y) - y);
+    let distance = |(x, y): (u32, u32)| {
+        let (a, b) = (i64::from(c.x) - i64::from(x), i64::from(c.y) - i64::from(y));
         a.abs().max(b.abs()).max((a - b).abs())
     };
-    let last = 2 * s - 1;
-    let corners = [(1, 1), (1, s), (s, last), (last, last), (last, s), (s, 1)];
-    (distance((s, s)), corners.into_iter().map(distance).min().unwrap_or(0))
+    (distance((size, size)), corners(size).into_iter().map(distance).min().unwrap_or(0))
+}
+
+/// The box round some cells, to tell whether they spread over half the side in both coordinates.
+struct Bounds {
+    lo: (u32, u32),
+    hi: (u32, u32),
+}
+
+impl Bounds {
+    fn of(cells: impl IntoIterator<Item = Cell>) -> Bounds {
+        let mut bounds = Bounds { lo: (u32::MAX, u32::MAX), hi: (0, 0) };
+        cells.into_iter().for_each(|c| bounds.add(c));
+        bounds
+    }
+
+    fn add(&mut self, c: Cell) {
+        (self.lo, self.hi) = ((self.lo.0.min(c.x), self.lo.1.min(c.y)), (self.hi.0.max(c.x), self.hi.1.max(c.y)));
+    }
+
+    /// Half the side or more in both coordinates, on a board of S ≥ 100.
+    fn spans_half(&self, size: u32) -> bool {
+        let half = i64::from(size / 2);
+        let span = |lo: u32, hi: u32| i64::from(hi) - i64::from(lo) >= half;
+        size >= 100 && span(self.lo.0, self.hi.0) && span(self.lo.1, self.hi.1)
+    }
 }
 
 /// The shapes of a win read off the solver's witness (a corner-to-corner path, a fork's stones, a ring's cycle),
-/// not by game logic of our own, at the cost of a solve per win (`check` counts features for every case, `--stats`
-/// only prints them); a wrong witness fails the run anyway (`certify`).
+/// not by game logic of our own, at the cost of a solve per win (only `check --stats` counts features); a wrong
+/// witness fails the run anyway (`certify`).
 ///
 /// - "bridge between adjacent corners" / "bridge between far corners": the path's two ends, S − 1 steps apart or
 ///   more.
@@ -154,12 +182,7 @@ fn win_features(case: &Game, answer: &Answer) -> Vec<&'static str> {
         }
     }
     let stones = witness.bridge.iter().chain(&witness.fork).flatten().chain(witness.ring.iter().flat_map(|r| &r.cycle));
-    let (mut lo, mut hi) = ((u32::MAX, u32::MAX), (0, 0));
-    for c in stones {
-        (lo, hi) = ((lo.0.min(c.x), lo.1.min(c.y)), (hi.0.max(c.x), hi.1.max(c.y)));
-    }
-    let half = i64::from(case.size / 2);
-    if s >= 100 && i64::from(hi.0) - i64::from(lo.0) >= half && i64::from(hi.1) - i64::from(lo.1) >= half {
+    if Bounds::of(stones.copied()).spans_half(case.size) {
         features.push("structure spanning S/2 in both coordinates");
     }
     features
@@ -179,22 +202,21 @@ fn rim_features(case: &Game, answer: &Answer) -> Vec<&'static str> {
         Answer::None => &case.moves[..],
     };
     let s = i64::from(case.size);
-    let last = 2 * case.size - 1;
+    let (size, last) = (case.size, 2 * case.size - 1);
     let (mut near_corner, mut past) = (false, false);
-    let (mut lo, mut hi) = ((u32::MAX, u32::MAX), (0, 0));
+    // The box round the stones within three steps of the border.
+    let mut rim = Bounds::of([]);
     // Per corner, which of the corner and its two edge neighbours are played (bits 0 to 2).
     let mut corner_groups = [0u8; 6];
-    let s32 = case.size;
-    let corners = [(1, 1), (1, s32), (s32, last), (last, last), (last, s32), (s32, 1)];
+    let corners = corners(size);
     // Each corner's two neighbours along the border, the previous edge's and the next's.
-    let along = [[(2, 1), (1, 2)], [(1, s32 - 1), (2, s32 + 1)], [(s32 - 1, last - 1), (s32 + 1, last)]];
     let along = [
-        along[0],
-        along[1],
-        along[2],
+        [(2, 1), (1, 2)],
+        [(1, size - 1), (2, size + 1)],
+        [(size - 1, last - 1), (size + 1, last)],
         [(last, last - 1), (last - 1, last)],
-        [(last, s32 + 1), (last - 1, s32 - 1)],
-        [(s32 + 1, 2), (s32 - 1, 1)],
+        [(last, size + 1), (last - 1, size - 1)],
+        [(size + 1, 2), (size - 1, 1)],
     ];
     for &c in played {
         let (depth, corner) = depth_and_corner(case.size, c);
@@ -203,7 +225,7 @@ fn rim_features(case: &Game, answer: &Answer) -> Vec<&'static str> {
             past = true;
         }
         if depth >= s - 3 {
-            (lo, hi) = ((lo.0.min(c.x), lo.1.min(c.y)), (hi.0.max(c.x), hi.1.max(c.y)));
+            rim.add(c);
         }
         if corner <= 1 {
             for k in 0..6 {
@@ -228,8 +250,7 @@ fn rim_features(case: &Game, answer: &Answer) -> Vec<&'static str> {
     if past {
         features.push("border stones past 2^30");
     }
-    let half = i64::from(case.size / 2);
-    if s >= 100 && i64::from(hi.0) - i64::from(lo.0) >= half && i64::from(hi.1) - i64::from(lo.1) >= half {
+    if rim.spans_half(case.size) {
         features.push("rim stones far apart in both coordinates");
     }
     features
