@@ -5,7 +5,6 @@ use std::io::{self, Write};
 use std::marker::PhantomData;
 use std::sync::LazyLock;
 
-use anyhow::Context;
 use cases::{Cases, case_rng};
 use games::Sizes;
 use indicatif::ProgressBar;
@@ -116,8 +115,6 @@ pub trait Entry: Sync {
     fn parses(&self, input: &str) -> Result<(), games::contest::ParseError>;
     /// Cases `from..from + cases` of `seed` as one contest input, written case by case.
     fn generate_to(&self, seed: u64, from: u64, cases: u64, sizes: Sizes, out: &mut dyn Write) -> io::Result<()>;
-    /// The named families of cases `gen --preset` writes, as (name, what it draws) ([`Cases::PRESETS`]).
-    fn presets(&self) -> &'static [(&'static str, &'static str)];
     /// Cases `from..from + cases` of the preset `name` and `seed` as one contest input; an unknown name is an error
     /// naming the presets there are, before anything is written.
     fn generate_preset_to(
@@ -154,6 +151,24 @@ pub struct Registered<P>(PhantomData<fn() -> P>);
 
 impl<P> Registered<P> {
     pub const NEW: Registered<P> = Registered(PhantomData);
+}
+
+/// Cases `from..from + cases` as one contest input, `case(i)` drawing case `i`, written case by case so that a large
+/// input is never held whole.
+fn write_input<P: Problem>(
+    from: u64,
+    cases: u64,
+    out: &mut dyn Write,
+    mut case: impl FnMut(u64) -> io::Result<crate::problem::Case<P>>,
+) -> io::Result<()> {
+    writeln!(out, "{cases}")?;
+    let mut text = String::new();
+    for i in from..from.saturating_add(cases) {
+        text.clear();
+        P::Game::write_case(&case(i)?, &mut text);
+        out.write_all(text.as_bytes())?;
+    }
+    out.flush()
 }
 
 impl<P: Problem> Entry for Registered<P> {
@@ -228,18 +243,7 @@ impl<P: Problem> Entry for Registered<P> {
     }
 
     fn generate_to(&self, seed: u64, from: u64, cases: u64, sizes: Sizes, out: &mut dyn Write) -> io::Result<()> {
-        writeln!(out, "{cases}")?;
-        let mut text = String::new();
-        for i in from..from.saturating_add(cases) {
-            text.clear();
-            P::Game::write_case(&generate_case::<P>(seed, i, sizes), &mut text);
-            out.write_all(text.as_bytes())?;
-        }
-        out.flush()
-    }
-
-    fn presets(&self) -> &'static [(&'static str, &'static str)] {
-        <P::Game as Cases>::PRESETS
+        write_input::<P>(from, cases, out, |i| Ok(generate_case::<P>(seed, i, sizes)))
     }
 
     fn generate_preset_to(
@@ -259,16 +263,10 @@ impl<P: Problem> Entry for Registered<P> {
                 if names.is_empty() { "no presets".to_string() } else { format!("the presets {}", names.join(", ")) }
             );
         }
-        writeln!(out, "{cases}")?;
-        let mut text = String::new();
-        for i in from..from.saturating_add(cases) {
-            text.clear();
-            let case = <P::Game as Cases>::preset(name, &mut case_rng(seed, i), i)
-                .with_context(|| format!("preset {name} listed but not drawn"))?;
-            P::Game::write_case(&case, &mut text);
-            out.write_all(text.as_bytes())?;
-        }
-        out.flush()?;
+        write_input::<P>(from, cases, out, |i| {
+            <P::Game as Cases>::preset(name, &mut case_rng(seed, i), i)
+                .ok_or_else(|| io::Error::other(format!("preset {name} listed but not drawn")))
+        })?;
         Ok(())
     }
 
