@@ -152,6 +152,12 @@ impl Rect {
     fn stops(self) -> Stops {
         Stops { ne: self.v_lo, sw: self.v_hi, nw: self.u_lo, se: self.u_hi }
     }
+
+    /// The bits of a line's word ([`Spots::lines`], where one word holds the line) for the `v`-lines inside.
+    #[inline(always)]
+    fn v_mask(self) -> u64 {
+        (u64::MAX >> (63 - (self.v_hi - 1))) & (u64::MAX << (self.v_lo + 1))
+    }
 }
 
 /// The line numbers where a move's four sign builders stop.
@@ -372,7 +378,7 @@ impl Spots {
     /// at least three cells thick): the lines' words masked to the rectangle's `v`-lines, the first and last that
     /// hold a bit, and the lowest and highest bit of the lines between, a word operation per line.
     fn tight_by_words(&self, rect: Rect) -> Rect {
-        let inside = (u64::MAX >> (63 - (rect.v_hi - 1))) & (u64::MAX << (rect.v_lo + 1));
+        let inside = rect.v_mask();
         let line = |a: u16| self.lines[usize::from(a) * 2] & inside;
         let first = (rect.u_lo + 1..rect.u_hi).find(|&a| line(a) != 0).expect("the rectangle holds a spot");
         let last = (first..rect.u_hi).rev().find(|&a| line(a) != 0).expect("the rectangle holds a spot");
@@ -779,7 +785,7 @@ impl Memo {
         if let Bounds::Flat { pairs, .. } = self.bounds {
             // Where one word holds a line's spots, the `v`-lines inside the rectangle as a mask of that word.
             let narrow = spots.line_words == 2;
-            let inside = if narrow { (u64::MAX >> (63 - (rect.v_hi - 1))) & (u64::MAX << (rect.v_lo + 1)) } else { 0 };
+            let inside = if narrow { rect.v_mask() } else { 0 };
             for a in rect.u_lo + 1..rect.u_hi {
                 // Slots of the flat memo: the `u` bounds of the parts on either side of line `a`, scaled. Every
                 // part of no spot or one is in the table from the start ([`Bounds::fill_small`]), so a move reads
