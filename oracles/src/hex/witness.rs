@@ -400,6 +400,12 @@ mod tests {
         rejects(check(&red_column(), Verdict::RedWins, &far), "is off the 3×3 board");
         let witness = Witness::Win { chain: chain(&RED_COLUMN), cut: aliased };
         rejects(check(&red_column(), Verdict::RedWins, &witness), "the cut (1, 5) is off the 3×3 board");
+        // A witness that names no colour takes it from its chain's first cell, which must be on the board too: (1, 6)
+        // would be read as the empty (2, 3), and a cell past every row out of bounds.
+        let to_empty = Witness::WinnerBehind { chain: vec![Cell { row: 0, col: 5 }] };
+        rejects(check(&red_column(), Verdict::Impossible, &to_empty), "the chain's cell 1 (1, 6) is off the 3×3 board");
+        let far = Witness::TwoChains { first: vec![Cell { row: usize::MAX, col: 0 }], second: chain(&RED_COLUMN) };
+        rejects(check(&red_column(), Verdict::Impossible, &far), "the first chain's cell 1");
     }
 
     /// A walk proves the link as well as a simple path; standing still is no step.
