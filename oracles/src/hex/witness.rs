@@ -400,6 +400,12 @@ mod tests {
         rejects(check(&red_column(), Verdict::RedWins, &far), "is off the 3×3 board");
         let witness = Witness::Win { chain: chain(&RED_COLUMN), cut: aliased };
         rejects(check(&red_column(), Verdict::RedWins, &witness), "the cut (1, 5) is off the 3×3 board");
+        // Column N itself is off the board too, though its flat index falls inside it ((1, 4) would be read as the
+        // Blue stone at (2, 1)).
+        let edge = Witness::Win { chain: vec![at(1, 2), Cell { row: 0, col: 3 }], cut: at(2, 2) };
+        rejects(check(&red_column(), Verdict::RedWins, &edge), "cell 2 (1, 4) is off the 3×3 board");
+        let edge = Witness::Win { chain: chain(&RED_COLUMN), cut: Cell { row: 0, col: 3 } };
+        rejects(check(&red_column(), Verdict::RedWins, &edge), "the cut (1, 4) is off the 3×3 board");
         // A witness that names no colour takes it from its chain's first cell, which must be on the board too: (1, 6)
         // would be read as the empty (2, 3), and a cell past every row out of bounds.
         let to_empty = Witness::WinnerBehind { chain: vec![Cell { row: 0, col: 5 }] };
