@@ -207,21 +207,15 @@ fn find_chain(board: &Board, colour: Stone, removed: Option<Cell>) -> Option<Cel
     let n = board.size();
     let mine = |cell: Cell| Some(cell) != removed && board.get(cell) == Some(colour);
     let mut seen = vec![false; n * n];
-    let mut stack = Vec::new();
-    for cell in board.cells().filter(|&c| on_first_side(colour, c) && mine(c)) {
-        seen[cell.row * n + cell.col] = true;
-        stack.push(cell);
-    }
+    // A stone of the colour is reached once: the one index every visit goes through, so that each cell is pushed at
+    // most once.
+    let mut reach = |cell: Cell| mine(cell) && !std::mem::replace(&mut seen[cell.row * n + cell.col], true);
+    let mut stack: Vec<Cell> = board.cells().filter(|&c| on_first_side(colour, c) && reach(c)).collect();
     while let Some(cell) = stack.pop() {
         if on_last_side(n, colour, cell) {
             return Some(cell);
         }
-        for next in neighbours(n, cell) {
-            if !seen[next.row * n + next.col] && mine(next) {
-                seen[next.row * n + next.col] = true;
-                stack.push(next);
-            }
-        }
+        stack.extend(neighbours(n, cell).filter(|&next| reach(next)));
     }
     None
 }
