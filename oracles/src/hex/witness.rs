@@ -493,13 +493,14 @@ mod tests {
 
     #[test]
     fn a_witness_proves_only_its_own_verdict() {
+        // Each with the name the message must give it, so that a reader sees which witness was misplaced.
         let witnesses = [
-            win(&RED_COLUMN, (2, 2)),
-            Witness::Counts,
-            Witness::WinnerBehind { chain: chain(&RED_COLUMN) },
-            Witness::TwoChains { first: chain(&RED_COLUMN), second: chain(&RED_COLUMN) },
-            Witness::BothChains { red: chain(&RED_COLUMN), blue: chain(&RED_COLUMN) },
-            Witness::NobodyWins,
+            (win(&RED_COLUMN, (2, 2)), "`Win`"),
+            (Witness::Counts, "`Counts`"),
+            (Witness::WinnerBehind { chain: chain(&RED_COLUMN) }, "`WinnerBehind`"),
+            (Witness::TwoChains { first: chain(&RED_COLUMN), second: chain(&RED_COLUMN) }, "`TwoChains`"),
+            (Witness::BothChains { red: chain(&RED_COLUMN), blue: chain(&RED_COLUMN) }, "`BothChains`"),
+            (Witness::NobodyWins, "`NobodyWins`"),
         ];
         let fits = |v: Verdict, w: &Witness| {
             matches!(
@@ -517,8 +518,8 @@ mod tests {
         };
         let mut mismatches = 0;
         for verdict in Verdict::ALL {
-            for witness in witnesses.iter().filter(|w| !fits(verdict, w)) {
-                rejects(check(&red_column(), verdict, witness), "witness cannot prove");
+            for (witness, named) in witnesses.iter().filter(|(w, _)| !fits(verdict, w)) {
+                rejects(check(&red_column(), verdict, witness), &format!("a {named} witness cannot prove `{verdict}`"));
                 mismatches += 1;
             }
         }
