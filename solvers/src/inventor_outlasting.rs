@@ -36,15 +36,16 @@
 //!    the region, and no spot of the region lies outside it. Rectangles that differ only in empty margins share it.
 //! 3. **Its window.** Cut the grid of line numbers down to the tight bounds and read off which cells are spots: the
 //!    window. Two regions with equal windows are translates of each other in line numbers, and a translation keeps
-//!    every comparison, so they have one pattern. A window is found by a fingerprint that prefix sums give in O(1)
-//!    and compared spot by spot with the rectangle that first held it (the fingerprint only picks the bucket), so a
-//!    key never stands for two patterns. On a full board most regions are translates of others: there
-//!    are 1 716 windows of a full 14×14 board, 1 184 of a full 5×40 and 386 of a full 2×100, where the plain method
-//!    works out 8 268, 21 522 and 9 510 rectangles. A window of at most 8 × 8 lines is keyed instead by its spots as
-//!    an 8 × 8 bit matrix, the least of its eight images under the square's symmetries (as for the diamond key
+//!    every comparison, so they have one pattern. A window is found by a fingerprint that prefix sums give in O(1) and
+//!    compared spot by spot with the rectangle that first held it (the fingerprint only picks the bucket), so a key
+//!    never stands for two patterns. On a full board most regions are translates of others: there are 1 716 windows of
+//!    a full 14×14 board, 1 184 of a full 5×40 and 386 of a full 2×100, where the plain method works out 8 268, 21 522
+//!    and 9 510 rectangles. A window of at most 8 × 8 lines and [`PATTERN_SPOTS`] spots is keyed instead by its spots
+//!    as an 8 × 8 bit matrix, the least of its eight images under the square's symmetries (as for the diamond key
 //!    below, they keep the Grundy number), among the small patterns the thread has met on every board so far. On
-//!    mid-density random boards, the contest's usual shape, translates on one board are rare but small patterns
-//!    come back from board to board: on 100 such boards this evaluates 120 000 regions instead of 203 000.
+//!    mid-density random boards, the contest's usual shape, translates on one board are rare but small patterns come
+//!    back from board to board: on 100 such boards this evaluates 123 000 regions instead of 203 000 (120 000 when
+//!    patterns of every count were kept, at the cost of lookups that miss the cache; see [`PATTERN_SPOTS`]).
 //!
 //! A region met for the first time by its window is split when it is a sum. If its spots divide into two nonempty
 //! parts `A` and `B` with every spot of `A` below every spot of `B` in both `u` and `v` (or below in `u` and above in
@@ -70,7 +71,8 @@
 //! # Cost
 //!
 //! A table of counts (how many spots lie below and left of each pair of line numbers) gives any rectangle's spot
-//! count from four entries. A part with no spot is worth 0 and one with one spot 1 (its only move empties it); most
+//! count from four entries, and where every line fits a word both ways, two sparse tables of the ORs of runs of
+//! lines' words give its tight bounds in O(1) ([`Spans`]). A part with no spot is worth 0 and one with one spot 1 (its only move empties it); most
 //! parts a move leaves are such. A window with `k` spots is evaluated once, with `k` moves of four parts each. The
 //! memo of bounds is a flat table indexed by the two pairs of bounds when that table has at most [`FLAT_SLOTS`] slots
 //! (every board of R·C ≤ 200 at least three cells thick), and a hash map otherwise. The flat table holds every
@@ -156,8 +158,14 @@ impl Rect {
     /// The bits of a line's word ([`Spots::lines`], where one word holds the line) for the `v`-lines inside.
     #[inline(always)]
     fn v_mask(self) -> u64 {
-        (u64::MAX >> (63 - (self.v_hi - 1))) & (u64::MAX << (self.v_lo + 1))
+        between(self.v_lo, self.v_hi)
     }
+}
+
+/// The bits strictly between `lo` and `hi < 64` of a word.
+#[inline(always)]
+fn between(lo: u16, hi: u16) -> u64 {
+    (u64::MAX >> (63 - (hi - 1))) & (u64::MAX << (lo + 1))
 }
 
 /// The line numbers where a move's four sign builders stop.
@@ -221,6 +229,63 @@ struct Spots {
     prints: Vec<u64>,
     unshift_u: Vec<u64>,
     unshift_v: Vec<u64>,
+    /// Where the lines both ways fit a word each, the ORs of runs of them, for [`Spots::tight`] in O(1).
+    spans: Option<Spans>,
+}
+
+/// For each direction, the ORs of runs of its lines' words ([`Runs`]), where every line both ways fits a word.
+struct Spans {
+    /// The words of the `u`-lines `0..=n`: bitsets of `v`-line numbers.
+    across: Runs,
+    /// The words of the `v`-lines `0..=m`: bitsets of `u`-line numbers.
+    along: Runs,
+}
+
+impl Spans {
+    /// The smallest rectangle holding the spots of `rect`, which holds one at least: the `v`-lines of the spots on
+    /// its `u`-lines and the `u`-lines of the spots on its `v`-lines, each cut to the rectangle, are its extent
+    /// both ways.
+    fn tight(&self, rect: Rect) -> Rect {
+        let across = self.across.or(rect.u_lo + 1, rect.u_hi - 1) & between(rect.v_lo, rect.v_hi);
+        let along = self.along.or(rect.v_lo + 1, rect.v_hi - 1) & between(rect.u_lo, rect.u_hi);
+        let low = |bits: u64| bits.trailing_zeros() as u16 - 1;
+        let high = |bits: u64| 64 - bits.leading_zeros() as u16;
+        Rect { u_lo: low(along), u_hi: high(along), v_lo: low(across), v_hi: high(across) }
+    }
+}
+
+/// A sparse table of words: the OR of every run of 2^k consecutive ones, so that the OR of any run is that of two
+/// overlapping runs of a power of two, in O(1).
+struct Runs {
+    /// Level `k` at `k * len..`: entry `i` is the OR of words `i..i + 2^k` (those past the end taken as 0).
+    table: Vec<u64>,
+    len: usize,
+}
+
+impl Runs {
+    fn new(words: Vec<u64>) -> Runs {
+        let len = words.len();
+        let mut table = words;
+        let mut width = 1;
+        while 2 * width <= len {
+            let level = table.len() - len;
+            for i in 0..len {
+                let next = if i + width < len { table[level + i + width] } else { 0 };
+                table.push(table[level + i] | next);
+            }
+            width *= 2;
+        }
+        Runs { table, len }
+    }
+
+    /// The OR of words `first..=last`.
+    #[inline(always)]
+    fn or(&self, first: u16, last: u16) -> u64 {
+        let (first, last) = (usize::from(first), usize::from(last));
+        let k = (usize::BITS - 1 - (last + 1 - first).leading_zeros()) as usize;
+        let level = &self.table[k * self.len..][..self.len];
+        level[first] | level[last + 1 - (1 << k)]
+    }
 }
 
 /// The bases of [`Spots::fingerprint`]: odd, so that their powers are invertible modulo 2^64.
@@ -300,6 +365,16 @@ impl Spots {
                 prints[a * width + b] = print(a, b).wrapping_add(left).wrapping_add(up).wrapping_sub(corner);
             }
         }
+        // Line numbers run to n + 1 and m + 1 (the board's edges), so words of 64 bits hold both ways when n and m
+        // are at most 62.
+        let spans = (n <= 62 && m <= 62).then(|| {
+            let mut columns = vec![0u64; m + 1];
+            for &(a, b, _) in &spots {
+                columns[b] |= 1 << a;
+            }
+            let words = (0..=n).map(|a| lines[a * line_words]).collect();
+            Spans { across: Runs::new(words), along: Runs::new(columns) }
+        });
         Spots {
             starts,
             bs: spots.iter().map(|s| s.1 as u16).collect(),
@@ -311,6 +386,7 @@ impl Spots {
             prints,
             unshift_u: powers(inverse(PRINT_X), n),
             unshift_v: powers(inverse(PRINT_Y), m),
+            spans,
         }
     }
 
@@ -374,19 +450,6 @@ impl Spots {
         if width < 64 { word & ((1 << width) - 1) } else { word }
     }
 
-    /// [`Spots::tight`] where every line's spots fit one word (`v`-lines up to 62, as on every board of R·C ≤ 200
-    /// at least three cells thick): the lines' words masked to the rectangle's `v`-lines, the first and last that
-    /// hold a bit, and the lowest and highest bit of the lines between, a word operation per line.
-    fn tight_by_words(&self, rect: Rect) -> Rect {
-        let inside = rect.v_mask();
-        let line = |a: u16| self.lines[usize::from(a) * 2] & inside;
-        let first = (rect.u_lo + 1..rect.u_hi).find(|&a| line(a) != 0).expect("the rectangle holds a spot");
-        let last = (first..rect.u_hi).rev().find(|&a| line(a) != 0).expect("the rectangle holds a spot");
-        let union = (first..=last).fold(0, |union, a| union | line(a));
-        let (low, high) = (union.trailing_zeros() as u16, 63 - union.leading_zeros() as u16);
-        Rect { u_lo: first - 1, u_hi: last + 1, v_lo: low - 1, v_hi: high + 1 }
-    }
-
     /// The spots of a tight rectangle at most 8 lines each way as a [`canonical`] 8 × 8 bit matrix, `None` for a
     /// larger one.
     fn small_pattern(&self, tight: Rect) -> Option<u64> {
@@ -406,13 +469,13 @@ impl Spots {
         })
     }
 
-    /// The smallest open rectangle holding the same spots as `rect`, which holds one at least. Each side steps in
-    /// while the line next to it holds no spot of the rectangle, which the count table tells from four entries. The
-    /// parts of a move mostly have a spot on the very next line, so a side moves a step or two.
-    #[inline(never)]
+    /// The smallest open rectangle holding the same spots as `rect`, which holds one at least: from [`Spans`] in
+    /// O(1) where lines fit a word both ways (every board of R·C ≤ 200 at least three cells thick). Otherwise each
+    /// side steps in while the line next to it holds no spot of the rectangle, which the count table tells from four
+    /// entries; the parts of a move mostly have a spot on the very next line, so a side moves a step or two.
     fn tight(&self, rect: Rect) -> Rect {
-        if self.line_words == 2 {
-            return self.tight_by_words(rect);
+        if let Some(spans) = &self.spans {
+            return spans.tight(rect);
         }
         let w = self.width;
         let at = |a: u16, b: u16| self.below[usize::from(a) * w + usize::from(b)];
@@ -557,8 +620,17 @@ fn transpose(mut x: u64) -> u64 {
 /// Grundy numbers of small patterns by [`canonical`] key, kept by a thread from board to board.
 type Patterns = HashMap<u64, u8, BuildHasherDefault<RectHasher>>;
 
-/// The most small patterns a thread keeps, about 4 MiB: a file of a hundred contest boards meets about 100 000, and
-/// past the cap new ones are worked out and not kept, so memory stays bounded however long the input.
+/// The most spots of a small pattern the thread keeps. On 100 contest boards a pattern of up to 5 spots is found
+/// again nearly every time it is looked up, one of 12 about one time in four, one of 16 one time in twenty-five:
+/// larger ones mostly fill the table, whose lookups then miss the cache, and cost more than the evaluations they
+/// save (on 1 000 contest boards, `gen inventor-outlasting --preset contest --seed 5 --cases 1000`, about a tenth of
+/// the CPU time on a loaded machine). Larger windows are looked up by their window on this board instead, except on
+/// a parity that fills a diamond, whose regions come back as images of one another: keeping only these would cost
+/// full boards 7% more instructions.
+const PATTERN_SPOTS: u32 = 12;
+
+/// The most small patterns a thread keeps, about 4 MiB: past the cap new ones are worked out and not kept, so memory
+/// stays bounded however long the input.
 const PATTERNS_KEPT: usize = 1 << 18;
 
 /// A window met before: a tight rectangle that holds it, with its hash and Grundy number.
@@ -682,7 +754,10 @@ impl Memo {
     /// The Grundy number of a tight rectangle, found by its window or worked out and stored under it.
     #[inline(never)]
     fn by_window(&mut self, spots: &Spots, tight: Rect) -> u32 {
-        if let Some(pattern) = spots.small_pattern(tight) {
+        // A diamond parity's regions are mostly images of one another, so its few patterns are kept whatever
+        // their count.
+        let kept = |pattern: &u64| pattern.count_ones() <= PATTERN_SPOTS || self.diamond.is_some();
+        if let Some(pattern) = spots.small_pattern(tight).filter(kept) {
             return self.by_small_pattern(spots, tight, pattern);
         }
         let size = |r: Rect| (r.u_hi - r.u_lo, r.v_hi - r.v_lo);
@@ -744,12 +819,13 @@ impl Memo {
             for b in bs.by_ref() {
                 let (left, right) = (pair(stops.ne, b), pair(b, stops.sw));
                 // Each part's value plus one, 0 while not valued yet.
-                let plus_one = [first + left, first + right, second + left, second + right].map(|i| slots[i]);
-                if plus_one.contains(&0) {
+                let plus_one = [slots[first + left], slots[first + right], slots[second + left], slots[second + right]];
+                // Tested as the least of the four rather than by `contains`, which calls memchr on bytes.
+                if plus_one[0].min(plus_one[1]).min(plus_one[2]).min(plus_one[3]) == 0 {
                     unknown = Some((b, plus_one));
                     break;
                 }
-                let option = plus_one.iter().fold(0, |option, &x| option ^ u32::from(x - 1));
+                let option = u32::from((plus_one[0] - 1) ^ (plus_one[1] - 1) ^ (plus_one[2] - 1) ^ (plus_one[3] - 1));
                 if option < 64 {
                     low |= 1 << option;
                 } else {
@@ -1952,6 +2028,32 @@ mod tests {
                     assert!(shapes.iter().all(|table| table.is_empty() && table.capacity() > 0));
                 });
             });
+        });
+    }
+
+    /// The thread keeps small patterns of up to [`PATTERN_SPOTS`] spots, those included, and none larger: on
+    /// contest-shaped boards (10×20 and 20×10, half to 70% spots) windows of 8 × 8 lines with more spots are met, and
+    /// go by their window on the board instead. A full board's parities fill diamonds, and keep larger ones too.
+    #[test]
+    fn only_patterns_of_few_spots_are_kept() {
+        let mut next = crate::xorshift(0x6A09_E667_F3BC_C908);
+        std::thread::scope(|s| {
+            s.spawn(|| {
+                for round in 0..6 {
+                    let (rows, cols) = if round % 2 == 0 { (10, 20) } else { (20, 10) };
+                    answer(&random_board(&mut next, rows, cols, [50, 70][round / 2 % 2]));
+                }
+                PATTERNS.with(|known| {
+                    let spots: Vec<u32> = known.borrow().keys().map(|key| key.count_ones()).collect();
+                    assert!(spots.iter().all(|&k| (2..=PATTERN_SPOTS).contains(&k)), "{spots:?}");
+                    assert!(spots.contains(&PATTERN_SPOTS), "{} patterns kept", spots.len());
+                });
+                answer(&random_board(&mut next, 14, 14, 100));
+                let most = PATTERNS.with(|known| known.borrow().keys().map(|key| key.count_ones()).max());
+                assert!(most > Some(PATTERN_SPOTS), "a full board keeps at most {most:?} spots");
+            })
+            .join()
+            .expect("solved");
         });
     }
 
