@@ -43,7 +43,7 @@ pub struct AnyArgs {
     /// anything else is the checker's own failure). Without it outputs are compared token by token.
     #[arg(long, value_name = "CMD", requires = "generator")]
     pub checker: Option<String>,
-    /// With --generator: run this one choice sequence (hex) instead of the seeded cases, shrinking it if it fails:
+    /// With --generator: run this one choice sequence (hex) instead of the seeded cases, as it is (not shrunk):
     /// what the reproduce command of a failure gives.
     #[arg(long, value_name = "HEX", requires = "generator", conflicts_with = "choices_file")]
     pub choices: Option<String>,
@@ -292,14 +292,20 @@ pub fn trial(options: &AnyOptions, choices: &[u8]) -> std::io::Result<Result<Tri
 /// Runs reference and program on a generated input, then the comparison.
 fn judged(options: &AnyOptions, input: Vec<u8>) -> std::io::Result<Result<Trial, Invalid>> {
     let timeout = options.timeout;
-    let ran = program::run(&options.reference, &input, timeout)?;
-    let answer = match helper_output("reference", ran, timeout) {
+    // Reference and program side by side: shrinking runs thousands of candidates one after another, and most of a
+    // run of a small case is starting an interpreter.
+    let (reference, (ran, time)) = std::thread::scope(|scope| {
+        let reference = scope.spawn(|| program::run(&options.reference, &input, timeout));
+        let clock = Instant::now();
+        let ran = program::run(&options.program, &input, timeout);
+        let time = clock.elapsed();
+        (reference.join().expect("running the reference does not panic"), (ran, time))
+    });
+    let answer = match helper_output("reference", reference?, timeout) {
         Ok(answer) => answer,
         Err(invalid) => return Ok(Err(invalid)),
     };
-    let clock = Instant::now();
-    let ran = program::run(&options.program, &input, timeout)?;
-    let time = clock.elapsed();
+    let ran = ran?;
     let mut fault = run_fault(&ran, timeout);
     if fault.is_none() {
         let difference = match &options.checker {
@@ -471,7 +477,7 @@ enum Choices {
     File(PathBuf),
 }
 
-/// The command that runs one case again (and shrinks it again if it fails).
+/// The command that runs one case again: a seeded case is shrunk again, a choice sequence runs as it is.
 fn reproduce(options: &AnyOptions, choices: &Choices) -> String {
     let quote = |arg: &OsString| {
         let arg = arg.to_string_lossy();
@@ -543,11 +549,12 @@ fn failure(
     progress: &ProgressBar,
 ) -> AnyFailure {
     let kind = found.fault.as_ref().expect("a failing trial").kind;
-    let notice = stream_notice(options, &choices, &found.input);
+    // A sequence given with --choices is a reproduction: run as it is, not shrunk again.
+    let notice = if index.is_some() { stream_notice(options, &choices, &found.input) } else { None };
     let found_input = found.input.clone();
     let found_choices = choices.len();
     let (mut best, mut best_choices, mut shrunk) = (found, choices, None);
-    if notice.is_none() {
+    if notice.is_none() && index.is_some() {
         progress.set_style(ProgressStyle::with_template("{prefix:>22} {msg} {elapsed}").expect("a valid template"));
         let clock = Instant::now();
         let deadline = clock.checked_add(options.cases.shrink_time);
