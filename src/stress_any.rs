@@ -119,7 +119,7 @@ pub fn parse_hex(text: &str) -> anyhow::Result<Vec<u8>> {
         anyhow::bail!("expected hex digits (0-9, a-f), found `{c}` at character {}", at + 1);
     }
     anyhow::ensure!(
-        digits.len() % 2 == 0,
+        digits.len().is_multiple_of(2),
         "expected an even number of hex digits (two per byte), found {}",
         digits.len()
     );
@@ -484,7 +484,7 @@ fn reproduce(options: &AnyOptions, choices: &Choices) -> String {
         shlex::try_quote(&arg).map(|q| q.into_owned()).unwrap_or_else(|_| arg.into_owned())
     };
     let line = |command: &[OsString]| {
-        let joined = command.iter().map(|a| quote(a)).collect::<Vec<_>>().join(" ");
+        let joined = command.iter().map(&quote).collect::<Vec<_>>().join(" ");
         quote(&OsString::from(joined))
     };
     let mut command =
