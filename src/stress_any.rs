@@ -607,7 +607,9 @@ fn failure(
         None => format!("choices-{}", &hex(&best_choices).chars().take(16).collect::<String>()),
     };
     let saved = options.save.as_deref().map(|dir| {
-        save(dir, &name, &best.input, &best.answer, &best_choices)
+        // Choices that do not make the case are not worth keeping.
+        let choices = notice.is_none().then_some(best_choices.as_slice());
+        save(dir, &name, &best.input, &best.answer, choices)
             .map_err(|e| format!("saving the case under {}: {e}", dir.display()))
     });
     // A case the generator does not make from its choices is run again only from its seed and index, when it has
@@ -636,16 +638,19 @@ fn failure(
     }
 }
 
-/// Writes `DIR/any/NAME.in`, `.ans` (the reference's output) and `.choices` (hex); the path of the `.in` file.
-fn save(dir: &Path, name: &str, input: &[u8], answer: &[u8], choices: &[u8]) -> std::io::Result<PathBuf> {
+/// Writes `DIR/any/NAME.in`, `.ans` (the reference's output) and, when given, `.choices` (hex); the path of the
+/// `.in` file.
+fn save(dir: &Path, name: &str, input: &[u8], answer: &[u8], choices: Option<&[u8]>) -> std::io::Result<PathBuf> {
     let dir = dir.join("any");
     std::fs::create_dir_all(&dir)?;
     let path = dir.join(format!("{name}.in"));
     std::fs::write(&path, input)?;
     std::fs::write(path.with_extension("ans"), answer)?;
-    let mut text = hex(choices);
-    text.push('\n');
-    std::fs::write(path.with_extension("choices"), text)?;
+    if let Some(choices) = choices {
+        let mut text = hex(choices);
+        text.push('\n');
+        std::fs::write(path.with_extension("choices"), text)?;
+    }
     Ok(path)
 }
 
@@ -752,7 +757,8 @@ impl AnyFailure {
         }
         match &self.saved {
             Some(Ok(path)) => {
-                let _ = writeln!(out, "saved as {} with .ans (the reference's output) and .choices", path.display());
+                let choices = if self.notice.is_none() { " and .choices" } else { "" };
+                let _ = writeln!(out, "saved as {} with .ans (the reference's output){choices}", path.display());
             }
             Some(Err(e)) => eprintln!("error: {e}"),
             None => {}
