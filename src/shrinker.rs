@@ -360,6 +360,29 @@ mod tests {
         }
     }
 
+    /// Records of 5 bytes after a count byte, as a generator draws a list: it fails when two of the first `count`
+    /// records start with a byte of at least 100. Far apart in the start, the two must be brought next to each
+    /// other by deleting the records between them whole. Smallest: a count of 2, then the two records.
+    #[test]
+    fn records_far_apart_come_together() {
+        let fails = |c: &[u8]| {
+            let count = usize::from(c.first().copied().unwrap_or(0));
+            (0..count).filter(|r| c.get(1 + 5 * r).is_some_and(|&b| b >= 100)).count() >= 2
+        };
+        for seed in 0..3 {
+            let mut start = random(1000, seed);
+            start[0] = 150;
+            for (i, b) in start.iter_mut().enumerate().skip(1) {
+                if (i - 1) % 5 == 0 {
+                    *b %= 100;
+                }
+            }
+            start[1 + 5 * 7] = 180;
+            start[1 + 5 * 120] = 240;
+            assert_eq!(shrunk(start, fails).choices, [2, 100, 0, 0, 0, 0, 100]);
+        }
+    }
+
     #[test]
     fn three_distinct_nonzero_values() {
         // Fails when three different non-zero byte values appear: smallest [1, 2, 3], reached by sorting.
