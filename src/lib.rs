@@ -14,8 +14,10 @@ pub mod problems;
 pub mod program;
 pub mod registry;
 pub mod report;
+pub mod shrinker;
 pub mod strategy;
 pub mod stress;
+pub mod stress_any;
 
 pub use interactive::Interactive;
 pub use problem::{Answer, Case, Outcome, Problem, generate_case, smaller_cases};

@@ -95,13 +95,17 @@ enum Command {
     },
     /// Run someone else's program (a contest submission in any language) on generated cases as contest input,
     /// compare its output with our answers, and shrink the first failure by running it on smaller cases:
-    /// `gamecheck stress hex -- ./my-solution`.
+    /// `gamecheck stress hex -- ./my-solution`. For any other problem, give a generator and a reference instead of
+    /// PROBLEM: `gamecheck stress --generator 'python3 gen.py' --reference ./brute -- ./my-solution`
+    /// (docs/stress-any.md).
     #[command(mut_arg("cases", |arg| arg.help("Cases to run the program on; 1000 when absent")))]
     Stress {
         /// The problem whose contest input the program reads: hex, havannah, inventor-outlasting or
-        /// adjacent-consecutive (`gamecheck list`).
+        /// adjacent-consecutive (`gamecheck list`); absent with --generator.
         #[arg(value_parser = problem)]
-        problem: &'static dyn Entry,
+        problem: Option<&'static dyn Entry>,
+        #[command(flatten)]
+        any: gamecheck::stress_any::AnyArgs,
         #[command(flatten)]
         run: Run,
         /// Cases per run of the program (its input holds T = K cases).
@@ -567,8 +571,33 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             let options = CheckOptions { stats, ..run.options(scale.shard)? };
             return check(&problems, &options, save.as_deref(), report.as_deref());
         }
-        Command::Stress { problem, run, batch, timeout, against, scale, save, report, command } => {
+        Command::Stress { problem, any, run, batch, timeout, against, scale, save, report, command } => {
             let timeout = seconds(timeout, "--timeout")?;
+            let Some(problem) = problem else {
+                anyhow::ensure!(
+                    any.given(),
+                    "stress needs a PROBLEM ({}) or --generator CMD --reference CMD for any other problem",
+                    PROBLEMS.iter().map(|p| p.name()).collect::<Vec<_>>().join(", ")
+                );
+                // What only a built-in problem has: sizes, batches of cases, our engines, a drawn report.
+                anyhow::ensure!(
+                    run.size.is_none(),
+                    "--size is for a built-in PROBLEM: a generator draws its own sizes"
+                );
+                anyhow::ensure!(
+                    batch == 1,
+                    "--batch is for a built-in PROBLEM: with --generator each run is one input"
+                );
+                anyhow::ensure!(matches!(against, Against::Solver), "--against is for a built-in PROBLEM");
+                anyhow::ensure!(report.is_none(), "--report is for a built-in PROBLEM, not yet for --generator");
+                whole_run(run.from, run.cases.unwrap_or(gamecheck::stress::STRESS_CASES), "--cases")?;
+                let save = save.map(|dir| writable_dir("--save", dir)).transpose()?;
+                let options =
+                    gamecheck::stress_any::AnyOptions::new(&any, run.options(scale.shard)?, timeout, command, save)?;
+                scale.start()?;
+                gamecheck::program::end_all_on_interrupt();
+                return stress_any(&options);
+            };
             let against = match against {
                 Against::Solver => Engine::Solver,
                 Against::Oracle => Engine::Oracle,
@@ -755,6 +784,19 @@ fn stress(
         write_report(dir, &gamecheck::report::stress_page(&command_line(), &summary));
     }
     printed
+}
+
+fn stress_any(options: &gamecheck::stress_any::AnyOptions) -> anyhow::Result<ExitCode> {
+    let total = options.cases.range(gamecheck::stress::STRESS_CASES).count() as u64;
+    let style = ProgressStyle::with_template("{prefix:>22} [{bar:30}] {pos}/{len} {elapsed}")
+        .expect("a valid template")
+        .progress_chars("=> ");
+    let bar =
+        ProgressBar::new(if options.choices.is_some() { 1 } else { total }).with_style(style).with_prefix("stress");
+    let summary = gamecheck::stress_any::stress(options, &bar)?;
+    bar.finish_and_clear();
+    let code = if summary.failure.is_some() { ExitCode::from(1) } else { ExitCode::SUCCESS };
+    report(code, |out| write!(out, "{}", summary.report()))
 }
 
 /// Says where `--save` put a case. A case that could not be saved is said on standard error and does not change the

@@ -28,6 +28,8 @@ mod shrinking;
 mod snapshots;
 #[path = "stress.rs"]
 mod stress;
+#[path = "stress_any.rs"]
+mod stress_any;
 #[path = "suites.rs"]
 mod suites;
 

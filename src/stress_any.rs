@@ -1,0 +1,815 @@
+//! `stress --generator G --reference R -- PROGRAM`: stress-test a program for any problem, with a generator, a
+//! reference (usually a brute force) and, optionally, a testlib-style checker, all commands we did not write. Each
+//! case is a sequence of choice bytes fed to the generator's standard input; a failure is shrunk by shrinking those
+//! bytes ([`crate::shrinker`]) and running the generator again, so every candidate is a case the generator could
+//! make, whatever the input format (docs/stress-any.md).
+
+use std::ffi::OsString;
+use std::fmt::Write as _;
+use std::ops::ControlFlow;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use anyhow::Context;
+use indicatif::{ProgressBar, ProgressStyle};
+use rand::{Rng, SeedableRng};
+
+use crate::check::{CheckOptions, Shard, in_order};
+use crate::program::{self, Ran};
+use crate::stress::{DEFAULT_TIMEOUT, Fault, FaultKind, shown};
+
+/// How many choice bytes case `i` of a seed offers its generator: 1 MiB, room for 10^5 draws of up to 8 bytes (the
+/// helpers take the fewest bytes that hold a draw's range) with a quarter to spare. A generator that reads past it
+/// reads zeros, as it does past any shorter sequence.
+pub const CHOICE_BYTES: usize = 1 << 20;
+
+/// The longest choice sequence the reproduce command spells out in hex; a longer one is written with `--save` and
+/// named with `--choices-file`.
+const INLINE_CHOICES: usize = 512;
+
+/// The options of `stress` without a PROBLEM: the three commands beside the program, and a choice sequence to run
+/// instead of the seeded cases.
+#[derive(clap::Args, Debug, Default)]
+pub struct AnyArgs {
+    /// Instead of PROBLEM: the generator, one command line split as a shell would (`'python3 gen.py'`). It reads
+    /// choice bytes on standard input (zeros past their end) and prints one input; see docs/stress-any.md.
+    #[arg(long, value_name = "CMD", conflicts_with = "problem", requires = "reference")]
+    pub generator: Option<String>,
+    /// With --generator: the program whose output is right (a brute force), one command line.
+    #[arg(long, value_name = "CMD", requires = "generator")]
+    pub reference: Option<String>,
+    /// With --generator: a testlib-style checker, run as `CMD input output answer` (exit 0 accepts, 1 or 2 rejects,
+    /// anything else is the checker's own failure). Without it outputs are compared token by token.
+    #[arg(long, value_name = "CMD", requires = "generator")]
+    pub checker: Option<String>,
+    /// With --generator: run this one choice sequence (hex) instead of the seeded cases, as it is (not shrunk):
+    /// what the reproduce command of a failure gives.
+    #[arg(long, value_name = "HEX", requires = "generator", conflicts_with = "choices_file")]
+    pub choices: Option<String>,
+    /// As --choices, the hex read from a file (`--save` writes one beside each failing case).
+    #[arg(long, value_name = "PATH", requires = "generator")]
+    pub choices_file: Option<PathBuf>,
+}
+
+impl AnyArgs {
+    /// Whether the run is one of these (a generator given) rather than of a built-in problem.
+    pub fn given(&self) -> bool {
+        self.generator.is_some()
+    }
+}
+
+/// Everything one run needs.
+#[derive(Clone, Debug)]
+pub struct AnyOptions {
+    /// Seed, indices, time budget, shard and shrink time, as for `check` (`cases: None` means
+    /// [`crate::stress::STRESS_CASES`]).
+    pub cases: CheckOptions,
+    pub timeout: Duration,
+    pub generator: Vec<OsString>,
+    pub reference: Vec<OsString>,
+    pub checker: Option<Vec<OsString>>,
+    pub program: Vec<OsString>,
+    /// The one sequence to run instead of the seeded cases.
+    pub choices: Option<Vec<u8>>,
+    /// Where `--save` writes the failing case, if anywhere.
+    pub save: Option<PathBuf>,
+}
+
+impl AnyOptions {
+    /// The options from the command line's pieces: each command split as a shell would, the choices read.
+    pub fn new(
+        args: &AnyArgs,
+        cases: CheckOptions,
+        timeout: Duration,
+        program: Vec<OsString>,
+        save: Option<PathBuf>,
+    ) -> anyhow::Result<AnyOptions> {
+        let generator = split("--generator", args.generator.as_deref().unwrap_or_default())?;
+        let reference = match &args.reference {
+            Some(command) => split("--reference", command)?,
+            None => anyhow::bail!("--generator needs --reference CMD, the program whose output is right"),
+        };
+        let checker = args.checker.as_deref().map(|c| split("--checker", c)).transpose()?;
+        let choices = match (&args.choices, &args.choices_file) {
+            (Some(hex), _) => Some(parse_hex(hex).context("--choices")?),
+            (None, Some(path)) => {
+                let text = std::fs::read_to_string(path)
+                    .with_context(|| format!("--choices-file: reading {}", path.display()))?;
+                Some(parse_hex(&text).with_context(|| format!("--choices-file {}", path.display()))?)
+            }
+            (None, None) => None,
+        };
+        Ok(AnyOptions { cases, timeout, generator, reference, checker, program, choices, save })
+    }
+}
+
+/// One command line split as a shell would split it (no shell runs it: no pipes, no globs).
+fn split(flag: &str, command: &str) -> anyhow::Result<Vec<OsString>> {
+    let words = shlex::split(command)
+        .with_context(|| format!("{flag} `{command}`: unbalanced quotes or a trailing backslash"))?;
+    anyhow::ensure!(!words.is_empty(), "{flag} takes a command, such as 'python3 gen.py', not an empty string");
+    Ok(words.into_iter().map(OsString::from).collect())
+}
+
+/// Hex digits, whitespace ignored, as bytes.
+pub fn parse_hex(text: &str) -> anyhow::Result<Vec<u8>> {
+    let digits: Vec<(usize, char)> = text.char_indices().filter(|(_, c)| !c.is_whitespace()).collect();
+    if let Some(&(at, c)) = digits.iter().find(|(_, c)| !c.is_ascii_hexdigit()) {
+        anyhow::bail!("expected hex digits (0-9, a-f), found `{c}` at character {}", at + 1);
+    }
+    anyhow::ensure!(
+        digits.len().is_multiple_of(2),
+        "expected an even number of hex digits (two per byte), found {}",
+        digits.len()
+    );
+    Ok(digits
+        .chunks(2)
+        .map(|pair| {
+            let digit = |c: char| c.to_digit(16).expect("checked above") as u8;
+            digit(pair[0].1) << 4 | digit(pair[1].1)
+        })
+        .collect())
+}
+
+/// Bytes as lower-case hex.
+pub fn hex(bytes: &[u8]) -> String {
+    bytes.iter().fold(String::with_capacity(2 * bytes.len()), |mut s, b| {
+        let _ = write!(s, "{b:02x}");
+        s
+    })
+}
+
+/// The choice bytes of case `index` of `seed`: a ChaCha stream of its own per case, the same on every machine.
+pub fn case_choices(seed: u64, index: u64) -> Vec<u8> {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    rng.set_stream(index);
+    let mut bytes = vec![0; CHOICE_BYTES];
+    rng.fill_bytes(&mut bytes);
+    bytes
+}
+
+/// A generator, reference or checker that did not do its part: the candidate is not a case, and says nothing of
+/// the program.
+#[derive(Clone, Debug)]
+pub struct Invalid {
+    /// "generator", "reference" or "checker".
+    pub who: &'static str,
+    pub message: String,
+    /// The start of its standard error.
+    pub stderr: String,
+}
+
+/// One choice sequence run through generator, reference and program (and checker).
+#[derive(Clone, Debug)]
+pub struct Trial {
+    pub input: Vec<u8>,
+    /// The reference's output.
+    pub answer: Vec<u8>,
+    /// How the program failed; `None` when it passed.
+    pub fault: Option<Fault>,
+    /// The program's run time.
+    pub time: Duration,
+}
+
+/// A helper's output, or why it is not usable.
+fn helper_output(who: &'static str, ran: Ran, timeout: Duration) -> Result<Vec<u8>, Invalid> {
+    let stderr = shown(&ran.stderr, ran.stderr_left_out, false);
+    let invalid = |message: String| Invalid { who, message, stderr: stderr.clone() };
+    if ran.flooded {
+        return Err(invalid(format!("printed more than {} MiB", program::MAX_OUTPUT >> 20)));
+    }
+    match ran.status {
+        None => Err(invalid(format!("did not exit within the time limit of {:.2} s", timeout.as_secs_f64()))),
+        Some(status) if !status.success() => Err(invalid(match status.code() {
+            Some(code) => format!("exited with status {code}"),
+            None => format!("was ended by a signal ({status})"),
+        })),
+        Some(_) => Ok(ran.stdout),
+    }
+}
+
+/// How the program's run failed before its output is compared, if it did.
+fn run_fault(ran: &Ran, timeout: Duration) -> Option<Fault> {
+    let output = shown(&String::from_utf8_lossy(&ran.stdout), 0, ran.flooded);
+    let stderr = shown(&ran.stderr, ran.stderr_left_out, false);
+    let fault = |kind, message: String| Some(Fault { kind, message, output: output.clone(), stderr: stderr.clone() });
+    if ran.flooded {
+        return fault(FaultKind::MalformedOutput, format!("more than {} MiB of output", program::MAX_OUTPUT >> 20));
+    }
+    match ran.status {
+        None => fault(FaultKind::Timeout, format!("no exit within the time limit of {:.2} s", timeout.as_secs_f64())),
+        Some(status) if !status.success() => match status.code() {
+            Some(code) => fault(FaultKind::NonZeroExit, format!("exit status {code}")),
+            None => fault(FaultKind::RuntimeError, format!("ended by a signal ({status})")),
+        },
+        Some(_) => None,
+    }
+}
+
+/// Where the first difference of two outputs compared token by token (whitespace-insensitive) lies, if they differ.
+pub fn token_difference(expected: &str, got: &str) -> Option<String> {
+    let tokens = |text: &str| -> Vec<(usize, String)> {
+        text.lines()
+            .enumerate()
+            .flat_map(|(line, l)| l.split_ascii_whitespace().map(move |t| (line + 1, t.to_string())))
+            .collect()
+    };
+    let (expected, got) = (tokens(expected), tokens(got));
+    for (i, (e, g)) in expected.iter().zip(&got).enumerate() {
+        if e.1 != g.1 {
+            return Some(format!("token {} (output line {}): expected `{}`, found `{}`", i + 1, g.0, e.1, g.1));
+        }
+    }
+    match expected.len().cmp(&got.len()) {
+        std::cmp::Ordering::Equal => None,
+        std::cmp::Ordering::Greater => Some(format!(
+            "the output ends after {} token(s); expected {}, the next `{}`",
+            got.len(),
+            expected.len(),
+            expected[got.len()].1
+        )),
+        std::cmp::Ordering::Less => Some(format!(
+            "expected {} token(s), found {}: `{}` (output line {}) is one too many",
+            expected.len(),
+            got.len(),
+            got[expected.len()].1,
+            got[expected.len()].0
+        )),
+    }
+}
+
+/// Runs the testlib-style checker on files in a directory of its own: `Ok(None)` accepted, `Ok(Some(why))` rejected.
+fn check(
+    checker: &[OsString],
+    input: &[u8],
+    output: &[u8],
+    answer: &[u8],
+    timeout: Duration,
+) -> std::io::Result<Result<Option<String>, Invalid>> {
+    static RUN: AtomicU64 = AtomicU64::new(0);
+    let dir = std::env::temp_dir().join(format!(
+        "gamecheck-checker-{}-{}",
+        std::process::id(),
+        RUN.fetch_add(1, Ordering::Relaxed)
+    ));
+    std::fs::create_dir_all(&dir)?;
+    let files = [("input", input), ("output", output), ("answer", answer)].map(|(name, bytes)| {
+        let path = dir.join(name);
+        std::fs::write(&path, bytes).map(|()| path.into_os_string())
+    });
+    let ran = files.into_iter().collect::<std::io::Result<Vec<_>>>().and_then(|paths| {
+        let command: Vec<OsString> = checker.iter().cloned().chain(paths).collect();
+        program::run(&command, b"", timeout)
+    });
+    let _ = std::fs::remove_dir_all(&dir);
+    let ran = ran?;
+    let said = || {
+        let text = format!("{}{}", String::from_utf8_lossy(&ran.stdout), ran.stderr);
+        text.lines().find(|l| !l.trim().is_empty()).unwrap_or("no message").trim().to_string()
+    };
+    Ok(match ran.status.and_then(|s| s.code()) {
+        Some(0) if !ran.flooded => Ok(None),
+        Some(1 | 2) if !ran.flooded => Ok(Some(format!("the checker rejects the output: {}", said()))),
+        _ => {
+            let status = ran.status.map_or("did not exit in time".to_string(), |s| s.to_string());
+            Err(Invalid { who: "checker", message: format!("failed ({status}): {}", said()), stderr: ran.stderr })
+        }
+    })
+}
+
+/// Runs one choice sequence: generator, reference, program, then the comparison. An error is a command that could
+/// not be started at all.
+pub fn trial(options: &AnyOptions, choices: &[u8]) -> std::io::Result<Result<Trial, Invalid>> {
+    let timeout = options.timeout;
+    let ran = program::run(&options.generator, choices, timeout)?;
+    match helper_output("generator", ran, timeout) {
+        Ok(input) => judged(options, input),
+        Err(invalid) => Ok(Err(invalid)),
+    }
+}
+
+/// Runs reference and program on a generated input, then the comparison.
+fn judged(options: &AnyOptions, input: Vec<u8>) -> std::io::Result<Result<Trial, Invalid>> {
+    let timeout = options.timeout;
+    // Reference and program side by side: shrinking runs thousands of candidates one after another, and most of a
+    // run of a small case is starting an interpreter.
+    let (reference, (ran, time)) = std::thread::scope(|scope| {
+        let reference = scope.spawn(|| program::run(&options.reference, &input, timeout));
+        let clock = Instant::now();
+        let ran = program::run(&options.program, &input, timeout);
+        let time = clock.elapsed();
+        (reference.join().expect("running the reference does not panic"), (ran, time))
+    });
+    let answer = match helper_output("reference", reference?, timeout) {
+        Ok(answer) => answer,
+        Err(invalid) => return Ok(Err(invalid)),
+    };
+    let ran = ran?;
+    let mut fault = run_fault(&ran, timeout);
+    if fault.is_none() {
+        let difference = match &options.checker {
+            Some(checker) => match check(checker, &input, &ran.stdout, &answer, timeout)? {
+                Ok(verdict) => verdict,
+                Err(invalid) => return Ok(Err(invalid)),
+            },
+            None => token_difference(&String::from_utf8_lossy(&answer), &String::from_utf8_lossy(&ran.stdout)),
+        };
+        fault = difference.map(|message| Fault {
+            kind: FaultKind::WrongAnswer,
+            message,
+            output: shown(&String::from_utf8_lossy(&ran.stdout), 0, false),
+            stderr: shown(&ran.stderr, ran.stderr_left_out, false),
+        });
+    }
+    Ok(Ok(Trial { input, answer, fault, time }))
+}
+
+/// The outcome of a run.
+#[derive(Clone, Debug)]
+pub struct AnySummary {
+    pub seed: u64,
+    /// The whole run's indices and the shard of them this run was given (`None` for a `--choices` run).
+    pub cases: Option<(std::ops::Range<u64>, Shard)>,
+    pub from: u64,
+    pub checked: u64,
+    pub passed: u64,
+    pub program_time: Duration,
+    pub failure: Option<AnyFailure>,
+}
+
+/// The first failure, shrunk through its choices when the generator allows.
+#[derive(Clone, Debug)]
+pub struct AnyFailure {
+    /// The failing case's index; `None` when it came from `--choices`.
+    pub index: Option<u64>,
+    /// How the smallest failing case fails.
+    pub fault: Fault,
+    /// The smallest failing case, its right answer and its choice bytes.
+    pub input: Vec<u8>,
+    pub answer: Vec<u8>,
+    pub choices: Vec<u8>,
+    /// The case as first found: its input's size and its choice bytes' length.
+    pub found_input: Vec<u8>,
+    pub found_choices: usize,
+    /// How shrinking went; `None` when it was not tried.
+    pub shrunk: Option<ShrinkReport>,
+    /// Why shrinking was not tried, when it was not.
+    pub notice: Option<String>,
+    /// Where `--save` put the case, or why it could not.
+    pub saved: Option<Result<PathBuf, String>>,
+    /// The one command that runs this case again.
+    pub command: String,
+}
+
+/// How shrinking went.
+#[derive(Clone, Debug)]
+pub struct ShrinkReport {
+    pub steps: usize,
+    pub tried: usize,
+    pub complete: bool,
+    pub time: Duration,
+    pub budget: Duration,
+}
+
+/// Runs the whole `stress` of `options`, the first failure shrunk. An error is a command that cannot be started, or
+/// a generator, reference or checker that fails on a seeded case.
+pub fn stress(options: &AnyOptions, progress: &ProgressBar) -> anyhow::Result<AnySummary> {
+    if let Some(choices) = &options.choices {
+        let ran = trial(options, choices).with_context(|| starting(options))?;
+        let ran = ran.map_err(|invalid| not_a_case(options, &invalid, None))?;
+        let mut summary = AnySummary {
+            seed: options.cases.seed,
+            cases: None,
+            from: 0,
+            checked: 1,
+            passed: u64::from(ran.fault.is_none()),
+            program_time: ran.time,
+            failure: None,
+        };
+        if ran.fault.is_some() {
+            summary.failure = Some(failure(options, None, choices.clone(), ran, progress));
+        }
+        return Ok(summary);
+    }
+    let cases = &options.cases;
+    let range = cases.range(crate::stress::STRESS_CASES);
+    let mut summary = AnySummary {
+        seed: cases.seed,
+        cases: Some((cases.whole(crate::stress::STRESS_CASES), cases.shard)),
+        from: range.start,
+        checked: 0,
+        passed: 0,
+        program_time: Duration::ZERO,
+        failure: None,
+    };
+    let started = Instant::now();
+    let one = |index: u64| {
+        let choices = case_choices(cases.seed, index);
+        let ran = trial(options, &choices);
+        progress.inc(1);
+        (choices, ran)
+    };
+    let mut error = None;
+    in_order(range.clone(), cases.time.map(|limit| started + limit), one, |index, (choices, ran)| {
+        let ran = match ran {
+            Ok(Ok(ran)) => ran,
+            Ok(Err(invalid)) => {
+                error = Some(not_a_case(options, &invalid, Some(index)));
+                return ControlFlow::Break(());
+            }
+            Err(e) => {
+                error = Some(anyhow::Error::new(e).context(starting(options)));
+                return ControlFlow::Break(());
+            }
+        };
+        summary.checked += 1;
+        summary.program_time += ran.time;
+        if ran.fault.is_none() {
+            summary.passed += 1;
+            return ControlFlow::Continue(());
+        }
+        summary.failure = Some(failure(options, Some(index), choices, ran, progress));
+        ControlFlow::Break(())
+    });
+    match error {
+        Some(e) => Err(e),
+        None => Ok(summary),
+    }
+}
+
+fn starting(options: &AnyOptions) -> String {
+    let names: Vec<String> = [&options.generator, &options.reference, &options.program]
+        .into_iter()
+        .chain(&options.checker)
+        .map(|c| c[0].to_string_lossy().into_owned())
+        .collect();
+    format!("starting one of {}", names.join(", "))
+}
+
+/// The error for a seeded case the generator, reference or checker could not make or judge.
+fn not_a_case(options: &AnyOptions, invalid: &Invalid, index: Option<u64>) -> anyhow::Error {
+    let case = match index {
+        Some(i) => format!("case {i}"),
+        None => "the choices given".to_string(),
+    };
+    let again = match index {
+        Some(i) => reproduce(options, &Choices::Seeded(i)),
+        None => reproduce(options, &Choices::Hex(options.choices.clone().unwrap_or_default())),
+    };
+    let mut text = format!(
+        "on {case} the {who} {message}: this is a fault of the {who}, not of the program under test, so the run \
+         stops here (a time-out may need a larger --timeout)",
+        who = invalid.who,
+        message = invalid.message
+    );
+    if !invalid.stderr.is_empty() {
+        let _ = write!(text, "\n--- {} standard error (start) ---\n{}", invalid.who, invalid.stderr.trim_end());
+    }
+    let _ = write!(text, "\n--- reproduce ---\n{again}");
+    anyhow::anyhow!(text)
+}
+
+/// How a reproduce command names its case.
+enum Choices {
+    Seeded(u64),
+    Hex(Vec<u8>),
+    File(PathBuf),
+}
+
+/// The command that runs one case again: a seeded case is shrunk again, a choice sequence runs as it is.
+fn reproduce(options: &AnyOptions, choices: &Choices) -> String {
+    let quote = |arg: &OsString| {
+        let arg = arg.to_string_lossy();
+        shlex::try_quote(&arg).map(|q| q.into_owned()).unwrap_or_else(|_| arg.into_owned())
+    };
+    let line = |command: &[OsString]| {
+        let joined = command.iter().map(&quote).collect::<Vec<_>>().join(" ");
+        quote(&OsString::from(joined))
+    };
+    let mut command =
+        format!("gamecheck stress --generator {} --reference {}", line(&options.generator), line(&options.reference));
+    if let Some(checker) = &options.checker {
+        let _ = write!(command, " --checker {}", line(checker));
+    }
+    if options.timeout != DEFAULT_TIMEOUT {
+        let _ = write!(command, " --timeout {}", options.timeout.as_secs_f64());
+    }
+    match choices {
+        Choices::Seeded(index) => {
+            let _ = write!(command, " --seed {} --from {index} --cases 1", options.cases.seed);
+        }
+        Choices::Hex(bytes) => {
+            let _ = write!(command, " --choices '{}'", hex(bytes));
+        }
+        Choices::File(path) => {
+            let _ = write!(command, " --choices-file {}", quote(&path.clone().into_os_string()));
+        }
+    }
+    command.push_str(" --");
+    for arg in &options.program {
+        command.push(' ');
+        command.push_str(&quote(arg));
+    }
+    command
+}
+
+/// Whether the generator draws from the stream: `None` when it does, else why the case cannot be shrunk.
+fn stream_notice(options: &AnyOptions, choices: &[u8], input: &[u8]) -> Option<String> {
+    let again = program::run(&options.generator, choices, options.timeout).ok()?;
+    let again = helper_output("generator", again, options.timeout).ok()?;
+    if again != input {
+        return Some(
+            "the generator printed a different input for the same choice bytes: it takes its randomness from \
+             somewhere else (its own seed, the clock), so this case cannot be shrunk or run again from its choices. \
+             Shrinking needs the generator to draw from standard input: see docs/stress-any.md. With --save DIR the \
+             input is kept."
+                .to_string(),
+        );
+    }
+    let empty = program::run(&options.generator, b"", options.timeout).ok()?;
+    if !choices.is_empty() && helper_output("generator", empty, options.timeout).ok()? == input {
+        return Some(
+            "the generator prints this same input with no choice bytes at all: it ignores standard input, so there \
+             is nothing to shrink. Shrinking needs the generator to draw from standard input: see \
+             docs/stress-any.md."
+                .to_string(),
+        );
+    }
+    None
+}
+
+/// Shrinks a failing case through its choices (when the generator draws from them), saves it with `--save`, and
+/// builds the report.
+fn failure(
+    options: &AnyOptions,
+    index: Option<u64>,
+    choices: Vec<u8>,
+    found: Trial,
+    progress: &ProgressBar,
+) -> AnyFailure {
+    let kind = found.fault.as_ref().expect("a failing trial").kind;
+    // A sequence given with --choices is a reproduction: run as it is, not shrunk again.
+    let notice = if index.is_some() { stream_notice(options, &choices, &found.input) } else { None };
+    let found_input = found.input.clone();
+    let found_choices = choices.len();
+    let (mut best, mut best_choices, mut shrunk) = (found, choices, None);
+    if notice.is_none() && index.is_some() {
+        progress.set_style(ProgressStyle::with_template("{prefix:>22} {msg} {elapsed}").expect("a valid template"));
+        let clock = Instant::now();
+        let deadline = clock.checked_add(options.cases.shrink_time);
+        let mut last = None;
+        // Choices the generator does not read, or reads to the same effect, make an input met before: the
+        // reference and the program need not run on it again.
+        let mut passed_inputs = std::collections::HashSet::new();
+        let mut fails = |candidate: &[u8]| {
+            let ran = match program::run(&options.generator, candidate, options.timeout) {
+                Ok(ran) => ran,
+                Err(_) => return false,
+            };
+            let Ok(input) = helper_output("generator", ran, options.timeout) else { return false };
+            let key = {
+                let mut hasher = std::hash::DefaultHasher::new();
+                std::hash::Hash::hash(&input, &mut hasher);
+                std::hash::Hasher::finish(&hasher)
+            };
+            if passed_inputs.contains(&key) {
+                return false;
+            }
+            match judged(options, input) {
+                Ok(Ok(ran)) if ran.fault.as_ref().is_some_and(|f| f.kind == kind) => {
+                    last = Some(ran);
+                    true
+                }
+                _ => {
+                    passed_inputs.insert(key);
+                    false
+                }
+            }
+        };
+        let shrinking = crate::shrinker::shrink(best_choices.clone(), &mut fails, deadline, |c, steps| {
+            progress.set_message(format!("shrinking: step {steps}, {} choice byte(s)", c.len()));
+        });
+        if let Some(ran) = last {
+            best = ran;
+        }
+        best_choices = shrinking.choices;
+        shrunk = Some(ShrinkReport {
+            steps: shrinking.steps,
+            tried: shrinking.tried,
+            complete: shrinking.complete,
+            time: clock.elapsed(),
+            budget: options.cases.shrink_time,
+        });
+    }
+    let name = match index {
+        Some(i) => format!("seed-{}-case-{i}", options.cases.seed),
+        None => format!("choices-{}", &hex(&best_choices).chars().take(16).collect::<String>()),
+    };
+    let saved = options.save.as_deref().map(|dir| {
+        // Choices that do not make the case are not worth keeping.
+        let choices = notice.is_none().then_some(best_choices.as_slice());
+        save(dir, &name, &best.input, &best.answer, choices)
+            .map_err(|e| format!("saving the case under {}: {e}", dir.display()))
+    });
+    // A case the generator does not make from its choices is run again only from its seed and index, when it has
+    // them; the others from their choices, spelled out when short.
+    let command = match (&notice, index, &saved) {
+        (Some(_), Some(i), _) => reproduce(options, &Choices::Seeded(i)),
+        (None, _, Some(Ok(path))) if best_choices.len() > INLINE_CHOICES => {
+            reproduce(options, &Choices::File(path.with_extension("choices")))
+        }
+        // Too long to spell out and not saved: the seeded case, which shrinks the same way again.
+        (None, Some(i), _) if best_choices.len() > INLINE_CHOICES => reproduce(options, &Choices::Seeded(i)),
+        _ => reproduce(options, &Choices::Hex(best_choices.clone())),
+    };
+    AnyFailure {
+        index,
+        fault: best.fault.clone().expect("a failing trial"),
+        input: best.input,
+        answer: best.answer,
+        choices: best_choices,
+        found_input,
+        found_choices,
+        shrunk,
+        notice,
+        saved,
+        command,
+    }
+}
+
+/// Writes `DIR/any/NAME.in`, `.ans` (the reference's output) and, when given, `.choices` (hex); the path of the
+/// `.in` file.
+fn save(dir: &Path, name: &str, input: &[u8], answer: &[u8], choices: Option<&[u8]>) -> std::io::Result<PathBuf> {
+    let dir = dir.join("any");
+    std::fs::create_dir_all(&dir)?;
+    let path = dir.join(format!("{name}.in"));
+    std::fs::write(&path, input)?;
+    std::fs::write(path.with_extension("ans"), answer)?;
+    if let Some(choices) = choices {
+        let mut text = hex(choices);
+        text.push('\n');
+        std::fs::write(path.with_extension("choices"), text)?;
+    }
+    Ok(path)
+}
+
+/// An input's size as a person reads it: bytes, lines and tokens.
+pub fn size(text: &[u8]) -> String {
+    let text = String::from_utf8_lossy(text);
+    format!(
+        "{} byte(s), {} line(s), {} token(s)",
+        text.len(),
+        text.lines().count(),
+        text.split_ascii_whitespace().count()
+    )
+}
+
+impl AnySummary {
+    /// The report a person reads.
+    pub fn report(&self) -> String {
+        let mut out = match &self.cases {
+            Some((whole, shard)) => {
+                let covered = if *shard == Shard::WHOLE {
+                    format!("cases {}..{}", whole.start, whole.end)
+                } else {
+                    let part = shard.of(whole.clone());
+                    format!(
+                        "shard {shard} of cases {}..{} (cases {}..{})",
+                        whole.start, whole.end, part.start, part.end
+                    )
+                };
+                format!(
+                    "stress: seed {}, {covered}: ran cases {}..{}, {} passed, {:.2} s in the program\n",
+                    self.seed,
+                    self.from,
+                    self.from + self.checked,
+                    self.passed,
+                    self.program_time.as_secs_f64()
+                )
+            }
+            None => format!(
+                "stress: ran the choices given, {}, {:.2} s in the program\n",
+                if self.passed == 1 { "passed" } else { "failed" },
+                self.program_time.as_secs_f64()
+            ),
+        };
+        if let Some(failure) = &self.failure {
+            out.push('\n');
+            out.push_str(&failure.report());
+        }
+        out
+    }
+}
+
+impl AnyFailure {
+    pub fn report(&self) -> String {
+        let case = match self.index {
+            Some(i) => format!("case {i}"),
+            None => "the choices given".to_string(),
+        };
+        let how = match &self.shrunk {
+            Some(s) => {
+                let ended = if s.complete {
+                    format!("shrunk in {} step(s)", s.steps)
+                } else {
+                    format!("shrinking stopped at the {} s budget after {} step(s)", s.budget.as_secs_f64(), s.steps)
+                };
+                format!(
+                    "{ended} ({} tried, {:.1} s): choices {} → {} byte(s), input {} → {}",
+                    s.tried,
+                    s.time.as_secs_f64(),
+                    self.found_choices,
+                    self.choices.len(),
+                    size(&self.found_input),
+                    size(&self.input)
+                )
+            }
+            None => format!("not shrunk: input {}", size(&self.input)),
+        };
+        let text = |bytes: &[u8]| with_newline(&shown(&String::from_utf8_lossy(bytes), 0, false));
+        let mut out = format!(
+            "stress: the program fails on {case}: {kind}\n{how}\n{message}\n",
+            kind = self.fault.kind,
+            message = self.fault.message
+        );
+        if let Some(notice) = &self.notice {
+            let _ = writeln!(out, "note: {notice}");
+        }
+        let _ = write!(
+            out,
+            "--- {} input ---\n{}--- expected output (reference) ---\n{}--- program output ---\n{}",
+            if self.shrunk.is_some() { "minimal" } else { "failing" },
+            text(&self.input),
+            text(&self.answer),
+            with_newline(&self.fault.output)
+        );
+        if !self.fault.stderr.is_empty() {
+            let _ = write!(out, "--- program standard error (start) ---\n{}", with_newline(&self.fault.stderr));
+        }
+        if self.notice.is_none() {
+            let shown_choices = if self.choices.len() > INLINE_CHOICES {
+                format!("{}… ({} bytes in all; --save writes them all)", hex(&self.choices[..64]), self.choices.len())
+            } else {
+                hex(&self.choices)
+            };
+            let _ = write!(out, "--- choice bytes ({}, hex) ---\n{shown_choices}\n", self.choices.len());
+        }
+        match &self.saved {
+            Some(Ok(path)) => {
+                let choices = if self.notice.is_none() { " and .choices" } else { "" };
+                let _ = writeln!(out, "saved as {} with .ans (the reference's output){choices}", path.display());
+            }
+            Some(Err(e)) => eprintln!("error: {e}"),
+            None => {}
+        }
+        let _ = write!(out, "--- reproduce ---\n{}\n", self.command);
+        out
+    }
+}
+
+fn with_newline(text: &str) -> String {
+    if text.is_empty() || text.ends_with('\n') { text.to_string() } else { format!("{text}\n") }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hex_round_trips_and_refuses_what_is_not_hex() {
+        let bytes = vec![0, 1, 0xab, 0xff];
+        assert_eq!(hex(&bytes), "0001abff");
+        assert_eq!(parse_hex("00 01\nAB ff").unwrap(), bytes);
+        assert_eq!(parse_hex("").unwrap(), Vec::<u8>::new());
+        assert!(parse_hex("0g").unwrap_err().to_string().contains("`g` at character 2"));
+        assert!(parse_hex("abc").unwrap_err().to_string().contains("even number"));
+    }
+
+    #[test]
+    fn outputs_compare_token_by_token() {
+        assert_eq!(token_difference("1 2\n3\n", "1\n2 3"), None);
+        assert_eq!(
+            token_difference("1 2\n3\n", "1 2\n4\n").unwrap(),
+            "token 3 (output line 2): expected `3`, found `4`"
+        );
+        assert!(token_difference("1 2", "1").unwrap().contains("ends after 1 token(s); expected 2, the next `2`"));
+        assert!(token_difference("1", "1 2").unwrap().contains("`2` (output line 1) is one too many"));
+    }
+
+    #[test]
+    fn cases_have_choices_of_their_own() {
+        let (a, b) = (case_choices(1, 0), case_choices(1, 1));
+        assert_eq!(a.len(), CHOICE_BYTES);
+        assert_ne!(a[..64], b[..64]);
+        assert_eq!(a, case_choices(1, 0));
+        assert_ne!(a[..64], case_choices(2, 0)[..64]);
+    }
+
+    #[test]
+    fn commands_split_as_a_shell_would() {
+        assert_eq!(split("--generator", "python3 'my gen.py' 5").unwrap(), ["python3", "my gen.py", "5"]);
+        assert!(split("--generator", "python3 'gen.py").is_err());
+        assert!(split("--generator", "  ").unwrap_err().to_string().contains("not an empty string"));
+    }
+}

@@ -1,0 +1,342 @@
+//! `stress --generator G --reference R -- PROGRAM` on classic problems and wrong programs of `tests/programs/any/`
+//! (Python, and C++ where g++ exists): each failure is found from generators drawing sizes up to 10^5, shrunk through
+//! the choice bytes to an input a person would write by hand, and its printed command reproduces it. The helpers of
+//! `stress-helpers/` agree byte for byte and read the end of the stream as documented.
+
+#[path = "../stress-helpers/choices.rs"]
+mod choices;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use assert_cmd::cargo::cargo_bin;
+
+fn dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/programs/any")
+}
+
+/// A command line running a Python program of `tests/programs/any/`, as `--generator` and the others take it.
+fn py(name: &str) -> String {
+    format!("python3 {}", dir().join(name).display())
+}
+
+/// Whether `tool --version` runs here; when it does not, says why the test is skipped.
+fn have(tool: &str) -> bool {
+    let ran = Command::new(tool).arg("--version").output().is_ok_and(|o| o.status.success());
+    if !ran {
+        eprintln!("skipped: `{tool}` is not on this machine");
+    }
+    ran
+}
+
+/// A C++ program of `tests/programs/any/` compiled with the C++ helper's directory on the include path.
+fn compiled(name: &str) -> PathBuf {
+    let binary = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("any-{name}"));
+    let status = Command::new("g++")
+        .args(["-O2", "-std=c++17", "-I"])
+        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("stress-helpers"))
+        .arg("-o")
+        .arg(&binary)
+        .arg(dir().join(format!("{name}.cpp")))
+        .status()
+        .expect("g++ runs");
+    assert!(status.success(), "compiling {name}.cpp");
+    binary
+}
+
+/// `gamecheck stress` with `args`, then `--` and the program.
+fn stress(args: &[&str], program: &[&str]) -> Output {
+    Command::new(cargo_bin("gamecheck"))
+        .arg("stress")
+        .args(args)
+        .arg("--")
+        .args(program)
+        .output()
+        .expect("gamecheck runs")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+/// The text of a report's section `--- NAME ... ---`, up to the next section.
+fn section<'a>(report: &'a str, name: &str) -> &'a str {
+    let start = report.find(&format!("--- {name}")).unwrap_or_else(|| panic!("no section {name} in:\n{report}"));
+    let body = &report[start..];
+    let body = &body[body.find('\n').expect("a heading line") + 1..];
+    &body[..body.find("\n--- ").map_or(body.len(), |end| end + 1)]
+}
+
+/// Runs the report's reproduce command and returns its report.
+fn reproduced(report: &str) -> String {
+    let line = section(report, "reproduce").trim();
+    let words = shlex::split(line).expect("the reproduce command splits as a shell would");
+    assert_eq!(words[0], "gamecheck");
+    let output = Command::new(cargo_bin("gamecheck")).args(&words[1..]).output().expect("gamecheck runs");
+    assert_eq!(output.status.code(), Some(1), "the reproduce command fails again: {line}");
+    stdout(&output)
+}
+
+/// A failing report's minimal input: at most `lines` lines and `tokens` tokens; and the reproduce command finds the
+/// same input again.
+fn small_and_reproduced(output: &Output, lines: usize, tokens: usize) -> String {
+    let report = stdout(output);
+    assert_eq!(output.status.code(), Some(1), "{report}\n{}", String::from_utf8_lossy(&output.stderr));
+    let minimal = section(&report, "minimal input");
+    assert!(
+        minimal.lines().count() <= lines && minimal.split_whitespace().count() <= tokens,
+        "not shrunk to at most {lines} lines of {tokens} tokens:\n{report}"
+    );
+    let again = reproduced(&report);
+    assert_eq!(section(&again, "failing input"), minimal, "the reproduce command gives another case:\n{again}");
+    minimal.to_string()
+}
+
+#[test]
+fn an_off_by_one_on_prefix_sums_shrinks_to_one_number() {
+    if !have("python3") {
+        return;
+    }
+    let output = stress(
+        &[
+            "--generator",
+            &py("gen_ranges.py"),
+            "--reference",
+            &py("ranges.py"),
+            "--timeout",
+            "20",
+            "--shrink-time",
+            "300",
+        ],
+        &["python3", dir().join("ranges_off_by_one.py").to_str().unwrap()],
+    );
+    let minimal = small_and_reproduced(&output, 3, 5);
+    // One number, one query of it: the query's right end is the one the program leaves out.
+    let tokens: Vec<u64> = minimal.split_whitespace().map(|t| t.parse().unwrap()).collect();
+    assert_eq!((tokens[0], tokens[1], tokens[3], tokens[4]), (1, 1, 1, 1), "{minimal}");
+    assert_ne!(tokens[2], 0, "{minimal}");
+}
+
+#[test]
+fn a_sum_that_overflows_an_int_shrinks_to_three_numbers() {
+    if !have("python3") || !have("g++") {
+        return;
+    }
+    let (generator, wrong) = (compiled("gen_sum"), compiled("sum_int"));
+    let output = stress(
+        &[
+            "--generator",
+            generator.to_str().unwrap(),
+            "--reference",
+            &py("sum.py"),
+            "--timeout",
+            "20",
+            "--shrink-time",
+            "300",
+        ],
+        &[wrong.to_str().unwrap()],
+    );
+    let minimal = small_and_reproduced(&output, 2, 4);
+    let numbers: Vec<u64> = minimal.split_whitespace().map(|t| t.parse().unwrap()).collect();
+    // Three numbers of at most 10^9 are the fewest whose sum passes 2^31 - 1.
+    assert_eq!(numbers[0], 3, "{minimal}");
+    assert!(numbers[1..].iter().sum::<u64>() > i32::MAX as u64, "{minimal}");
+}
+
+#[test]
+fn a_crash_does_not_shrink_into_a_wrong_answer() {
+    if !have("python3") {
+        return;
+    }
+    // sum_kinds.py exits with an error from 50 numbers on and answers wrongly below on odd numbers: the first case,
+    // of thousands of numbers, exits with an error, and its minimal case must too, at exactly 50 numbers.
+    let output = stress(
+        &["--generator", &py("gen_sum.py"), "--reference", &py("sum.py"), "--timeout", "20", "--shrink-time", "300"],
+        &["python3", dir().join("sum_kinds.py").to_str().unwrap()],
+    );
+    let report = stdout(&output);
+    assert!(report.contains("fails on case 0: non-zero exit"), "{report}");
+    let minimal = section(&report, "minimal input");
+    assert_eq!(minimal.lines().next(), Some("50"), "{report}");
+    assert!(minimal.split_whitespace().skip(1).all(|t| t == "0"), "{report}");
+}
+
+#[test]
+fn a_generator_on_the_clock_still_finds_the_failure_and_says_it_cannot_shrink() {
+    if !have("python3") {
+        return;
+    }
+    let output = stress(
+        &["--generator", &py("gen_ranges_clock.py"), "--reference", &py("ranges.py")],
+        &["python3", dir().join("ranges_off_by_one.py").to_str().unwrap()],
+    );
+    let report = stdout(&output);
+    assert_eq!(output.status.code(), Some(1), "{report}");
+    assert!(report.contains("wrong answer") && report.contains("not shrunk"), "{report}");
+    assert!(report.contains("a different input for the same choice bytes"), "{report}");
+    assert!(report.contains("Shrinking needs the generator to draw from standard input"), "{report}");
+}
+
+#[test]
+fn a_generator_with_a_seed_of_its_own_says_it_ignores_the_stream() {
+    if !have("python3") {
+        return;
+    }
+    let output = stress(
+        &["--generator", &py("gen_ranges_fixed.py"), "--reference", &py("ranges.py")],
+        &["python3", dir().join("ranges_off_by_one.py").to_str().unwrap()],
+    );
+    let report = stdout(&output);
+    assert_eq!(output.status.code(), Some(1), "{report}");
+    assert!(report.contains("it ignores standard input, so there is nothing to shrink"), "{report}");
+    // The seeded case is the same input every time: its command finds it again.
+    assert_eq!(section(&reproduced(&report), "failing input"), section(&report, "failing input"));
+}
+
+#[test]
+fn a_checker_accepts_another_right_answer_and_rejects_a_wrong_one() {
+    if !have("python3") {
+        return;
+    }
+    let args = |checker: bool| {
+        let mut args = vec!["--generator".to_string(), py("gen_digits.py"), "--reference".into(), py("max_index.py")];
+        if checker {
+            args.extend(["--checker".into(), py("max_index_checker.py")]);
+        }
+        args.extend(["--cases", "8", "--timeout", "20", "--shrink-time", "300"].map(String::from));
+        args
+    };
+    let program = |name: &str| vec!["python3".to_string(), dir().join(name).display().to_string()];
+    let run = |checker: bool, name: &str| {
+        let args = args(checker);
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let program = program(name);
+        stress(&args, &program.iter().map(String::as_str).collect::<Vec<_>>())
+    };
+    // The last index of a maximum is right, but not the reference's first one: only the checker knows.
+    let accepted = run(true, "max_index_any.py");
+    assert_eq!(accepted.status.code(), Some(0), "{}", stdout(&accepted));
+    let compared = run(false, "max_index_any.py");
+    assert_eq!(compared.status.code(), Some(1), "{}", stdout(&compared));
+    let rejected = run(true, "max_index_last.py");
+    let report = stdout(&rejected);
+    assert!(report.contains("the checker rejects the output"), "{report}");
+    let minimal = small_and_reproduced(&rejected, 2, 2);
+    assert_eq!(minimal.split_whitespace().next(), Some("1"), "{minimal}");
+}
+
+#[test]
+fn a_broken_generator_is_not_the_programs_failure() {
+    if !have("python3") {
+        return;
+    }
+    let output = stress(
+        &["--generator", &py("gen_broken.py"), "--reference", &py("sum.py")],
+        &["python3", dir().join("sum.py").to_str().unwrap()],
+    );
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("on case 0 the generator exited with status 1"), "{stderr}");
+    assert!(stderr.contains("not of the program under test"), "{stderr}");
+    assert!(stderr.contains("the generator's own bug"), "{stderr}");
+}
+
+#[test]
+fn usage_errors_name_what_is_missing() {
+    let cases: [(&[&str], &str); 5] = [
+        (&[], "stress needs a PROBLEM"),
+        (&["--generator", "gen"], "--reference"),
+        (&["--generator", "gen", "--reference", "ref", "--choices", "0g"], "found `g` at character 2"),
+        (&["--generator", "gen 'x", "--reference", "ref"], "unbalanced quotes"),
+        (&["hex", "--generator", "gen", "--reference", "ref"], "cannot be used with"),
+    ];
+    for (args, expected) in cases {
+        let output = stress(args, &["true"]);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(expected), "{args:?}: expected `{expected}` in {stderr}");
+    }
+}
+
+/// The draws of draws.py and draws.cpp, in Rust.
+fn rust_draws(bytes: &[u8]) -> String {
+    let mut c = choices::Choices::new(bytes.to_vec());
+    let mut items = vec![1i64, 2, 3, 4, 5, 6];
+    let mut out = vec![
+        c.integer(1, 100_000),
+        c.integer(-5, 5),
+        c.integer(7, 7),
+        c.integer(0, i64::MAX),
+        *c.choice(&[10, 20, 30]),
+    ];
+    c.shuffle(&mut items);
+    out.extend(items);
+    out.push(i64::from(c.boolean()));
+    out.push(c.integer(i64::MIN, i64::MAX));
+    out.iter().map(i64::to_string).collect::<Vec<_>>().join(" ")
+}
+
+/// Streams that end before, within and after the draws.
+fn streams() -> Vec<Vec<u8>> {
+    let random: Vec<u8> = (0u32..64).map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8).collect();
+    vec![Vec::new(), vec![1], vec![0, 0, 5, 9], random[..20].to_vec(), random]
+}
+
+#[test]
+fn an_empty_stream_draws_the_smallest_of_everything() {
+    // lo of every range, the first choice, the order unchanged, false, and the smallest 64-bit integer.
+    assert_eq!(rust_draws(&[]), format!("1 -5 7 0 10 1 2 3 4 5 6 0 {}", i64::MIN));
+}
+
+#[test]
+fn a_draw_cut_short_by_the_end_reads_what_is_left() {
+    // integer(1, 100000) reads three bytes; the one left reads as the value's low byte, the rest as the empty stream.
+    assert_eq!(rust_draws(&[1]), format!("2 -5 7 0 10 1 2 3 4 5 6 0 {}", i64::MIN));
+    let mut c = choices::Choices::new(vec![0x01, 0x86, 0x9f, 0xa0]);
+    assert_eq!(c.integer(1, 100_000), 100_000, "0x01869f is 99 999, the top of the range");
+    assert_eq!(c.integer(0, 255), 0xa0);
+    assert_eq!(c.integer(0, 255), 0, "past the end");
+}
+
+#[test]
+fn smaller_bytes_draw_smaller_values() {
+    let draw = |bytes: &[u8]| choices::Choices::new(bytes.to_vec()).integer(0, 1_000_000_000);
+    assert!(draw(&[0, 0, 0, 9]) < draw(&[0, 0, 1, 0]));
+    assert!(draw(&[0, 0, 1]) < draw(&[0, 0, 1, 0]), "a shorter stream is a smaller value");
+    assert_eq!(draw(&[0, 0, 0, 0, 0]), 0);
+}
+
+#[test]
+fn the_python_helper_draws_as_the_rust_one() {
+    if !have("python3") {
+        return;
+    }
+    for bytes in streams() {
+        assert_eq!(draws(Command::new("python3").arg(dir().join("draws.py")), &bytes), rust_draws(&bytes), "{bytes:?}");
+    }
+}
+
+#[test]
+fn the_cpp_helper_draws_as_the_rust_one() {
+    if !have("g++") {
+        return;
+    }
+    let binary = compiled("draws");
+    for bytes in streams() {
+        assert_eq!(draws(&mut Command::new(&binary), &bytes), rust_draws(&bytes), "{bytes:?}");
+    }
+}
+
+/// What a draws program prints on `bytes`.
+fn draws(command: &mut Command, bytes: &[u8]) -> String {
+    use std::io::Write;
+    let mut child = command
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("the draws program starts");
+    child.stdin.take().expect("piped").write_all(bytes).expect("the bytes are written");
+    let output = child.wait_with_output().expect("the draws program ends");
+    assert!(output.status.success());
+    String::from_utf8(output.stdout).expect("UTF-8").trim().to_string()
+}
