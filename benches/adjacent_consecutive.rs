@@ -1,7 +1,8 @@
 //! Adjacent and Consecutive: solver against oracle across N, the official-limit file (100 games of N = 50), and one
 //! game of N = 10^5, solved alone and with a winning move named at every state.
 //!
-//! `cargo bench --bench adjacent_consecutive`; one group: `cargo bench --bench adjacent_consecutive -- winning-move`.
+//! `cargo bench --features bench --bench adjacent_consecutive`; one group:
+//! `cargo bench --features bench --bench adjacent_consecutive -- winning-move`.
 
 use std::hint::black_box;
 

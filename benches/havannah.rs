@@ -2,7 +2,8 @@
 //! M = 10 000) and at the project's limits (S = 10^9, M = 10^6), a whole official-format file, and whole files at
 //! the project's limits as `gamecheck solve` reads them.
 //!
-//! `cargo bench --bench havannah`; one group: `cargo bench --bench havannah -- solver-1e9`.
+//! `cargo bench --features bench --bench havannah`; one group:
+//! `cargo bench --features bench --bench havannah -- solver-1e9`.
 
 use std::hint::black_box;
 

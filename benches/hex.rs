@@ -1,6 +1,7 @@
 //! Hex: solver against oracle across N, the solver alone at N = 2000, and a whole official-format file.
 //!
-//! `cargo bench --bench hex`; one group: `cargo bench --bench hex -- solver-2000`.
+//! `cargo bench --features bench --bench hex`; one group:
+//! `cargo bench --features bench --bench hex -- solver-2000`.
 
 use std::hint::black_box;
 

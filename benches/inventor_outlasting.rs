@@ -1,7 +1,8 @@
 //! Inventor Outlasting: solver against oracle as the spots grow, the solver alone on the worst shapes at R·C = 200,
 //! and whole official-limit files.
 //!
-//! `cargo bench --bench inventor_outlasting`; one group: `cargo bench --bench inventor_outlasting -- worst-200`.
+//! `cargo bench --features bench --bench inventor_outlasting`; one group:
+//! `cargo bench --features bench --bench inventor_outlasting -- worst-200`.
 
 use std::hint::black_box;
 
@@ -82,8 +83,8 @@ fn full_shapes() -> Vec<Board> {
 /// Whole files of 100 boards, parsed, solved and printed as `gamecheck solve` does: the official-like file, 100 full
 /// boards of every shape at R·C = 200, the generator's boards with 200 spots (`gamecheck gen inventor-outlasting
 /// --size 200 --cases 100`: full boards of random shapes, one in eight left empty), and 100 copies of 1×200 full.
-/// `cargo bench --bench inventor_outlasting -- --list` names them; `gamecheck gen` cannot write the first two, so
-/// the bench prints where it saved them (`target/inventor-outlasting-*.in`) for timing the CLI on them.
+/// `cargo bench --features bench --bench inventor_outlasting -- --list` names them; `gamecheck gen` cannot write the
+/// first two, so the bench prints where it saved them (`target/inventor-outlasting-*.in`) for timing the CLI on them.
 fn official_files(c: &mut Criterion) {
     let problem = find("inventor-outlasting").expect("inventor-outlasting is registered");
     let official = InventorOutlasting::write(&official_like());

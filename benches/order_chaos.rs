@@ -1,7 +1,8 @@
 //! Order and Chaos: the strategy's answer, whole games, the grader's judge, the oracle's 2^18 final boards, and games
 //! through the protocol.
 //!
-//! `cargo bench --bench order_chaos`; one group: `cargo bench --bench order_chaos -- final-boards`.
+//! `cargo bench --features bench --bench order_chaos`; one group:
+//! `cargo bench --features bench --bench order_chaos -- final-boards`.
 
 use std::hint::black_box;
 use std::time::Duration;

@@ -338,8 +338,14 @@ mod order_chaos {
         let strategy = Strategy::new(broken).expect("both new pairs lie on a row");
         let counter = final_boards(&broken).expect_err("column 2 is open to ORDER");
         assert_real_counter_play(&strategy, &counter);
-        let counter = walk(&broken, &|board, order| strategy.reply(board, order)).expect_err("the same hole");
-        assert_real_counter_play(&strategy, &counter);
+        // The walk from the blank board meets the same hole only after most of the game tree, the costliest test of
+        // the default tier (docs/testing.md#two-tiers), so only the deeper tier repeats the proof's second part
+        // here. By default the prover's own tests see the walk catch a broken table from a late position and a
+        // wrong letter from the blank board.
+        if std::env::var_os("GAMECHECK_DEEP").is_some() {
+            let counter = walk(&broken, &|board, order| strategy.reply(board, order)).expect_err("the same hole");
+            assert_real_counter_play(&strategy, &counter);
+        }
     }
 
     /// Every swap of two ids in the tester's table that still makes a pairing the strategy accepts either gives
