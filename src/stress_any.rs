@@ -6,6 +6,7 @@
 
 use std::ffi::OsString;
 use std::fmt::Write as _;
+use std::io::Read as _;
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -27,6 +28,9 @@ pub const CHOICE_BYTES: usize = 1 << 20;
 /// The longest choice sequence the reproduce command spells out in hex; a longer one is written with `--save` and
 /// named with `--choices-file`.
 const INLINE_CHOICES: usize = 512;
+
+/// The most `--choices-file` reads: the hex of a whole case's choice bytes, with room for line breaks.
+const CHOICES_FILE_BYTES: u64 = 4 * CHOICE_BYTES as u64;
 
 /// The options of `stress` without a PROBLEM: the three commands beside the program, and a choice sequence to run
 /// instead of the seeded cases.
@@ -94,8 +98,17 @@ impl AnyOptions {
         let choices = match (&args.choices, &args.choices_file) {
             (Some(hex), _) => Some(parse_hex(hex).context("--choices")?),
             (None, Some(path)) => {
-                let text = std::fs::read_to_string(path)
+                // Read with a bound, so that a wrong path (/dev/zero, a huge log) is refused instead of filling memory.
+                let mut text = String::new();
+                std::fs::File::open(path)
+                    .and_then(|file| file.take(CHOICES_FILE_BYTES + 1).read_to_string(&mut text))
                     .with_context(|| format!("--choices-file: reading {}", path.display()))?;
+                anyhow::ensure!(
+                    text.len() as u64 <= CHOICES_FILE_BYTES,
+                    "--choices-file {}: longer than {CHOICES_FILE_BYTES} bytes, more than the hex of a case's {CHOICE_BYTES} \
+                     choice bytes",
+                    path.display()
+                );
                 Some(parse_hex(&text).with_context(|| format!("--choices-file {}", path.display()))?)
             }
             (None, None) => None,
@@ -116,7 +129,7 @@ fn split(flag: &str, command: &str) -> anyhow::Result<Vec<OsString>> {
 pub fn parse_hex(text: &str) -> anyhow::Result<Vec<u8>> {
     let digits: Vec<(usize, char)> = text.char_indices().filter(|(_, c)| !c.is_whitespace()).collect();
     if let Some(&(at, c)) = digits.iter().find(|(_, c)| !c.is_ascii_hexdigit()) {
-        anyhow::bail!("expected hex digits (0-9, a-f), found `{c}` at character {}", at + 1);
+        anyhow::bail!("expected hex digits (0-9, a-f), found `{}` at character {}", c.escape_debug(), at + 1);
     }
     anyhow::ensure!(
         digits.len().is_multiple_of(2),

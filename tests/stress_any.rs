@@ -265,6 +265,32 @@ fn usage_errors_name_what_is_missing() {
     }
 }
 
+/// A choices file is read with a bound, and a character that is no hex digit is shown even when invisible.
+#[test]
+fn a_choices_file_too_long_or_not_hex_is_refused() {
+    let dir = tempfile_dir("choices-file");
+    let (long, tab) = (dir.join("long.hex"), dir.join("tab.hex"));
+    std::fs::write(&long, "00".repeat(3 << 20)).unwrap();
+    std::fs::write(&tab, "00\t0x").unwrap();
+    let cases = [(&long, "longer than 4194304 bytes"), (&tab, "found `x` at character 5")];
+    for (path, expected) in cases {
+        let args = ["--generator", "gen", "--reference", "ref", "--choices-file", path.to_str().unwrap()];
+        let output = stress(&args, &["true"]);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{path:?}: {stderr}");
+        assert!(stderr.contains(expected), "{path:?}: expected `{expected}` in {stderr}");
+    }
+    let output = stress(&["--generator", "gen", "--reference", "ref", "--choices", "0\u{200b}"], &["true"]);
+    assert!(String::from_utf8_lossy(&output.stderr).contains("found `\\u{200b}` at character 2"));
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+fn tempfile_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("gamecheck-stress-any-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
 /// The draws of draws.py and draws.cpp, in Rust.
 fn rust_draws(bytes: &[u8]) -> String {
     let mut c = choices::Choices::new(bytes.to_vec());
