@@ -185,11 +185,13 @@ impl Position {
         let mut seen = HashSet::from([start]);
         let mut queue = VecDeque::from([start]);
         while let Some(c) = queue.pop_front() {
-            for (dx, dy) in STEPS {
+            let steps = STEPS.iter().filter_map(|(dx, dy)| {
                 let (x, y) = (i64::from(c.x) + dx, i64::from(c.y) + dy);
-                let (Ok(x), Ok(y)) = (u32::try_from(x), u32::try_from(y)) else { continue };
-                let next = Cell { x, y };
-                if group.contains(&next) && seen.insert(next) {
+                Some(Cell { x: u32::try_from(x).ok()?, y: u32::try_from(y).ok()? })
+            });
+            // Only the fork's own cells are walked, never the unbounded board around them.
+            for next in steps.filter(|next| group.contains(next)) {
+                if seen.insert(next) {
                     queue.push_back(next);
                 }
             }
