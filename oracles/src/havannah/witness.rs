@@ -249,22 +249,17 @@ impl Position {
     }
 }
 
-/// Even-odd ray casting toward +x, exact in integers. `p` must not lie on the polygon, which holds for a lattice
-/// point other than the vertices of a polygon of neighbour steps; then `p` never sits on a crossing, and the
-/// half-open rule (one end strictly above p's row, the other not) counts each crossing of the row once.
+/// Even-odd ray casting toward +x. The polygon is a cycle of neighbour steps (checked before), each changing y by at
+/// most one, so an edge with one end above p's row and the other not (the half-open rule, which counts each crossing
+/// once) crosses the row at its lower end. Its upper end is one step up, (0, 1) or (1, 1): at the same x or one more.
+/// So p, which is neither end (it is not on the polygon), lies left of the crossing exactly when it lies left of
+/// either end; the first end `a` is taken.
 fn inside(polygon: &[Cell], p: Cell) -> bool {
-    let point = |c: Cell| (i128::from(c.x), i128::from(c.y));
-    let (px, py) = point(p);
     let mut inside = false;
     for (i, &a) in polygon.iter().enumerate() {
-        let ((ax, ay), (bx, by)) = (point(a), point(polygon[(i + 1) % polygon.len()]));
-        if (ay > py) != (by > py) {
-            // The edge crosses row py at x = ax + (py − ay)(bx − ax)/(by − ay); p is left of it when
-            // (px − ax)(by − ay) < (py − ay)(bx − ax), with the inequality flipped if by − ay < 0.
-            let (lhs, rhs) = ((px - ax) * (by - ay), (py - ay) * (bx - ax));
-            if (by > ay && lhs < rhs) || (by < ay && lhs > rhs) {
-                inside = !inside;
-            }
+        let b = polygon[(i + 1) % polygon.len()];
+        if (a.y > p.y) != (b.y > p.y) {
+            inside ^= p.x < a.x;
         }
     }
     inside
@@ -402,6 +397,9 @@ mod tests {
         assert_eq!(check(&g, &win(false, true, false, 6), &fork(&FORK)), Ok(()));
         let shuffled = [(5, 2), (1, 2), (4, 2), (2, 1), (3, 2), (2, 2), (1, 2)];
         assert_eq!(check(&g, &win(false, true, false, 6), &fork(&shuffled)), Ok(()));
+        // Two cells on edge x = 1: an edge counts once however many of the cells touch it.
+        let twice = [(1, 3), (1, 2), (2, 2), (2, 1), (3, 2), (5, 2), (4, 2)];
+        assert_eq!(check(&game(4, &twice), &win(false, true, false, 7), &fork(&twice)), Ok(()));
     }
 
     #[test]
