@@ -1283,6 +1283,23 @@ mod tests {
         Board::from_rows(rows).expect("hand-made board parses")
     }
 
+    /// The span tables hold a line's spots in one 64-bit word: boards of at most 62 spot diagonals each way get them,
+    /// and a board with more one way (a diagonal of 70 spots, past the contest's size) keeps to the stepping path
+    /// rather than shifting past a word.
+    #[test]
+    fn span_tables_exactly_where_a_word_holds_every_line() {
+        let mut full = Board::new(10, 20);
+        for cell in full.cells().collect::<Vec<_>>() {
+            full.set_spot(cell.row, cell.col, true);
+        }
+        assert!((0..2).all(|parity| Spots::of(&full, parity).spans.is_some()));
+        let mut diagonal = Board::new(70, 70);
+        for i in 0..70 {
+            diagonal.set_spot(i, i, true);
+        }
+        assert!(Spots::of(&diagonal, 0).spans.is_none());
+    }
+
     #[test]
     fn line_numbers_follow_the_diagonals() {
         let b = board(&["X.XX", ".XX.", "XX.X", "X..X"]);
