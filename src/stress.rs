@@ -69,6 +69,39 @@ pub struct Fault {
     pub stderr: String,
 }
 
+impl Fault {
+    /// A fault of `kind` in `ran`, its output and standard error cut to what a report shows. Cut here rather than in
+    /// the report: a fault is cloned and kept while shrinking, 64 MiB of output with it.
+    pub fn of(ran: &program::Ran, kind: FaultKind, message: String) -> Fault {
+        Fault {
+            kind,
+            message,
+            output: shown(&String::from_utf8_lossy(&ran.stdout), 0, ran.flooded),
+            stderr: shown(&ran.stderr, ran.stderr_left_out, false),
+        }
+    }
+
+    /// How a run failed before its output is read, if it did: a flood, then a time-out, then an exit by a signal or
+    /// with a status other than 0.
+    pub fn of_run(ran: &program::Ran, timeout: Duration) -> Option<Fault> {
+        // A flood is the first thing that went wrong, whatever ended the program after it: often the SIGPIPE of
+        // writing on after we stopped reading.
+        if ran.flooded {
+            let message = format!("more than {} MiB of output", program::MAX_OUTPUT >> 20);
+            return Some(Fault::of(ran, FaultKind::MalformedOutput, message));
+        }
+        let Some(status) = ran.status else {
+            let message = format!("no exit within the time limit of {:.2} s", timeout.as_secs_f64());
+            return Some(Fault::of(ran, FaultKind::Timeout, message));
+        };
+        match status.code() {
+            _ if status.success() => None,
+            Some(code) => Some(Fault::of(ran, FaultKind::NonZeroExit, format!("exit status {code}"))),
+            None => Some(Fault::of(ran, FaultKind::RuntimeError, format!("ended by a signal ({status})"))),
+        }
+    }
+}
+
 /// How much of a program's output or standard error a fault keeps: enough to see what went wrong, and a report that
 /// stays readable when a program prints megabytes.
 pub const SHOWN_BYTES: usize = 4096;
@@ -185,26 +218,10 @@ pub fn judge<P: Problem>(
     timeout: Duration,
 ) -> std::io::Result<Result<(), Fault>> {
     let ran = program::run(program, P::Game::write(cases).as_bytes(), timeout)?;
-    // Cut here rather than in the report: a fault is cloned and kept while shrinking, 64 MiB of output with it.
-    let output = shown(&String::from_utf8_lossy(&ran.stdout), 0, ran.flooded);
-    let stderr = shown(&ran.stderr, ran.stderr_left_out, false);
-    let fault = |kind, message: String| Fault { kind, message, output: output.clone(), stderr: stderr.clone() };
-    // A flood is the first thing that went wrong, whatever ended the program after it: often the SIGPIPE of writing
-    // on after we stopped reading.
-    if ran.flooded {
-        let message = format!("more than {} MiB of output", program::MAX_OUTPUT >> 20);
-        return Ok(Err(fault(FaultKind::MalformedOutput, message)));
+    if let Some(fault) = Fault::of_run(&ran, timeout) {
+        return Ok(Err(fault));
     }
-    let Some(status) = ran.status else {
-        let message = format!("no exit within the time limit of {:.2} s", timeout.as_secs_f64());
-        return Ok(Err(fault(FaultKind::Timeout, message)));
-    };
-    if !status.success() {
-        return Ok(Err(match status.code() {
-            Some(code) => fault(FaultKind::NonZeroExit, format!("exit status {code}")),
-            None => fault(FaultKind::RuntimeError, format!("ended by a signal ({status})")),
-        }));
-    }
+    let fault = |kind, message: String| Fault::of(&ran, kind, message);
     let Ok(text) = std::str::from_utf8(&ran.stdout) else {
         return Ok(Err(fault(FaultKind::MalformedOutput, "the output is not UTF-8 text".into())));
     };

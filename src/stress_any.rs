@@ -202,24 +202,6 @@ fn helper_output(who: &'static str, ran: Ran, timeout: Duration) -> Result<Vec<u
     }
 }
 
-/// How the program's run failed before its output is compared, if it did.
-fn run_fault(ran: &Ran, timeout: Duration) -> Option<Fault> {
-    let output = shown(&String::from_utf8_lossy(&ran.stdout), 0, ran.flooded);
-    let stderr = shown(&ran.stderr, ran.stderr_left_out, false);
-    let fault = |kind, message: String| Some(Fault { kind, message, output: output.clone(), stderr: stderr.clone() });
-    if ran.flooded {
-        return fault(FaultKind::MalformedOutput, format!("more than {} MiB of output", program::MAX_OUTPUT >> 20));
-    }
-    match ran.status {
-        None => fault(FaultKind::Timeout, format!("no exit within the time limit of {:.2} s", timeout.as_secs_f64())),
-        Some(status) if !status.success() => match status.code() {
-            Some(code) => fault(FaultKind::NonZeroExit, format!("exit status {code}")),
-            None => fault(FaultKind::RuntimeError, format!("ended by a signal ({status})")),
-        },
-        Some(_) => None,
-    }
-}
-
 /// Where the first difference of two outputs compared token by token (whitespace-insensitive) lies, if they differ.
 pub fn token_difference(expected: &str, got: &str) -> Option<String> {
     let tokens = |text: &str| -> Vec<(usize, String)> {
@@ -319,7 +301,7 @@ fn judged(options: &AnyOptions, input: Vec<u8>) -> std::io::Result<Result<Trial,
         Err(invalid) => return Ok(Err(invalid)),
     };
     let ran = ran?;
-    let mut fault = run_fault(&ran, timeout);
+    let mut fault = Fault::of_run(&ran, timeout);
     if fault.is_none() {
         let difference = match &options.checker {
             Some(checker) => match check(checker, &input, &ran.stdout, &answer, timeout)? {
@@ -328,12 +310,7 @@ fn judged(options: &AnyOptions, input: Vec<u8>) -> std::io::Result<Result<Trial,
             },
             None => token_difference(&String::from_utf8_lossy(&answer), &String::from_utf8_lossy(&ran.stdout)),
         };
-        fault = difference.map(|message| Fault {
-            kind: FaultKind::WrongAnswer,
-            message,
-            output: shown(&String::from_utf8_lossy(&ran.stdout), 0, false),
-            stderr: shown(&ran.stderr, ran.stderr_left_out, false),
-        });
+        fault = difference.map(|message| Fault::of(&ran, FaultKind::WrongAnswer, message));
     }
     Ok(Ok(Trial { input, answer, fault, time }))
 }
