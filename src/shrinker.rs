@@ -25,6 +25,14 @@ pub struct Shrunk {
     pub complete: bool,
 }
 
+/// A 64-bit fingerprint of a byte sequence, to remember sequences met (a candidate, a generated input) without
+/// keeping them: a collision only skips one.
+pub fn fingerprint(bytes: &[u8]) -> u64 {
+    let mut hasher = DefaultHasher::new();
+    bytes.hash(&mut hasher);
+    hasher.finish()
+}
+
 /// Whether `a` comes before `b` in shortlex order: shorter, or as long and lexicographically smaller.
 pub fn shortlex_less(a: &[u8], b: &[u8]) -> bool {
     (a.len(), a) < (b.len(), b)
@@ -112,9 +120,7 @@ impl<F: FnMut(&[u8]) -> bool, P: FnMut(&[u8], usize)> Shrinker<F, P> {
         if self.out_of_time || !shortlex_less(&candidate, &self.current) {
             return false;
         }
-        let mut hasher = DefaultHasher::new();
-        candidate.hash(&mut hasher);
-        if !self.seen.insert(hasher.finish()) {
+        if !self.seen.insert(fingerprint(&candidate)) {
             return false;
         }
         if self.deadline.is_some_and(|d| Instant::now() >= d) {
@@ -162,14 +168,19 @@ impl<F: FnMut(&[u8]) -> bool, P: FnMut(&[u8], usize)> Shrinker<F, P> {
         self.attempt(self.current[..kept].to_vec());
     }
 
+    /// The current sequence without its `len` bytes from `at`.
+    fn without(&self, at: usize, len: usize) -> Vec<u8> {
+        let mut candidate = self.current[..at].to_vec();
+        candidate.extend_from_slice(&self.current[at + len..]);
+        candidate
+    }
+
     /// Deletes blocks, large first; after a deletion the same place is tried again, as new bytes moved into it.
     fn delete_blocks(&mut self, least: usize) {
         for k in block_sizes(self.current.len(), least) {
             let mut at = 0;
             while at + k <= self.current.len() && !self.out_of_time {
-                let mut candidate = self.current[..at].to_vec();
-                candidate.extend_from_slice(&self.current[at + k..]);
-                if !self.attempt(candidate) {
+                if !self.attempt(self.without(at, k)) {
                     at += k;
                 }
             }
@@ -190,11 +201,7 @@ impl<F: FnMut(&[u8]) -> bool, P: FnMut(&[u8], usize)> Shrinker<F, P> {
             let mut lengths: Vec<usize> = (1..=16).map(|m| run - run % m).filter(|&l| l > 0).collect();
             lengths.sort_unstable_by(|a, b| b.cmp(a));
             lengths.dedup();
-            let deleted = lengths.into_iter().any(|l| {
-                let mut candidate = self.current[..at].to_vec();
-                candidate.extend_from_slice(&self.current[at + l..]);
-                self.attempt(candidate)
-            });
+            let deleted = lengths.into_iter().any(|l| self.attempt(self.without(at, l)));
             if !deleted {
                 at += run;
             }

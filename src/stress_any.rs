@@ -558,11 +558,7 @@ fn failure(
                 Err(_) => return false,
             };
             let Ok(input) = helper_output("generator", ran, options.timeout) else { return false };
-            let key = {
-                let mut hasher = std::hash::DefaultHasher::new();
-                std::hash::Hash::hash(&input, &mut hasher);
-                std::hash::Hasher::finish(&hasher)
-            };
+            let key = crate::shrinker::fingerprint(&input);
             if passed_inputs.contains(&key) {
                 return false;
             }
