@@ -72,8 +72,8 @@
 //!
 //! A table of counts (how many spots lie below and left of each pair of line numbers) gives any rectangle's spot
 //! count from four entries, and where every line fits a word both ways, two sparse tables of the ORs of runs of
-//! lines' words give its tight bounds in O(1) ([`Spans`]). A part with no spot is worth 0 and one with one spot 1 (its only move empties it); most
-//! parts a move leaves are such. A window with `k` spots is evaluated once, with `k` moves of four parts each. The
+//! lines' words give its tight bounds in O(1) ([`Spans`]). A part with no spot is worth 0 and one with one spot 1
+//! (its only move empties it); most parts a move leaves are such. A window with `k` spots is evaluated once, with `k` moves of four parts each. The
 //! memo of bounds is a flat table indexed by the two pairs of bounds when that table has at most [`FLAT_SLOTS`] slots
 //! (every board of R·C ≤ 200 at least three cells thick), and a hash map otherwise. The flat table holds every
 //! rectangle of no spot or one from the start, so a move reads its four parts' slots and counts nothing; the hash
