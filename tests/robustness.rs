@@ -2,6 +2,8 @@
 //! and the message it should, inside a memory limit set in the child (`setrlimit(RLIMIT_AS)`), never with a panic,
 //! a silent exit or an unbounded run. Exit status: 0 all good, 1 a failure found, 2 bad input or usage.
 
+mod common;
+
 use std::io::Read;
 use std::process::{Command, Output, Stdio};
 
@@ -85,7 +87,7 @@ fn past_an_oracles_reach_check_and_stress_refuse_before_starting() {
 
 #[test]
 fn solve_with_the_oracle_refuses_a_case_past_its_reach_before_any_answer() {
-    let dir = tempdir();
+    let dir = common::scratch_dir("robustness");
     let input = dir.join("mixed.in");
     // Case 1 is in reach; case 2 is not. No answer may be printed for case 1 before the refusal.
     let big = format!("{}\n", ".".repeat(151)).repeat(151);
@@ -115,7 +117,7 @@ fn usage_slips_are_errors() {
 
 #[test]
 fn a_full_disk_is_exit_2_naming_standard_output() {
-    let dir = tempdir();
+    let dir = common::scratch_dir("robustness");
     let input = dir.join("full.in");
     std::fs::write(&input, "1\n1\nB\n").expect("writing the input");
     let input = input.to_str().unwrap();
@@ -259,7 +261,7 @@ fn counts_of_cases_and_indices_past_their_limits_are_refused() {
 #[test]
 fn a_closed_standard_output_is_an_error() {
     use std::os::unix::process::CommandExt;
-    let dir = tempdir();
+    let dir = common::scratch_dir("robustness");
     let input = dir.join("closed.in");
     std::fs::write(&input, "1\n1\nB\n").expect("writing the input");
     let input = input.to_str().unwrap();
@@ -281,7 +283,7 @@ fn a_closed_standard_output_is_an_error() {
 
 #[test]
 fn a_report_does_not_follow_a_link_out_of_its_directory() {
-    let dir = tempdir().join("linked-report");
+    let dir = common::scratch_dir("robustness").join("linked-report");
     std::fs::create_dir_all(&dir).expect("the report directory");
     let outside = dir.with_file_name("outside.txt");
     std::fs::write(&outside, "keep me").expect("a file outside");
@@ -303,16 +305,6 @@ fn check_ends_with_one_verdict_line() {
     let stdout = String::from_utf8_lossy(&output.stdout);
     let last = stdout.lines().last().unwrap_or_default();
     assert!(last.starts_with("all agree: 40 cases of 2 problem(s) in "), "{stdout}");
-}
-
-fn tempdir() -> std::path::PathBuf {
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!(
-        "robustness-{}-{:?}",
-        std::process::id(),
-        std::thread::current().id()
-    ));
-    std::fs::create_dir_all(&dir).expect("a scratch directory");
-    dir
 }
 
 /// A program that prints the same answer to every case, whatever the input: wrong on most of them.
@@ -383,7 +375,7 @@ fn prove_refuses_memory_past_the_machine_before_any_work() {
 
 #[test]
 fn prove_checks_its_output_paths_before_searching() {
-    let dir = tempdir().join("outputs");
+    let dir = common::scratch_dir("robustness").join("outputs");
     std::fs::create_dir_all(&dir).expect("a scratch directory");
     let path = |name: &str| dir.join(name).to_str().expect("a UTF-8 path").to_string();
     // A directory that is not there, or a file where a directory should be: refused before the search, so that
@@ -427,7 +419,7 @@ fn prove_checks_its_output_paths_before_searching() {
 
 #[test]
 fn prove_refuses_a_bad_checkpoint_naming_the_file_and_the_byte() {
-    let dir = tempdir().join("checkpoints");
+    let dir = common::scratch_dir("robustness").join("checkpoints");
     std::fs::create_dir_all(&dir).expect("a scratch directory");
     let good = dir.join("good.ckpt");
     let good_path = good.to_str().unwrap();
@@ -546,7 +538,7 @@ fn a_certificate_check_of_dev_zero_names_line_1_at_once() {
 
 #[test]
 fn a_sparse_certificate_of_2_gb_is_refused_at_line_1() {
-    let path = tempdir().join("sparse.cert");
+    let path = common::scratch_dir("robustness").join("sparse.cert");
     std::fs::File::create(&path).and_then(|file| file.set_len(2 << 30)).expect("a sparse file");
     let shown = path.display().to_string();
     expect(&["prove", "order-chaos", "--check", &shown], 2, &[&format!("{shown}: line 1:"), "a line longer than"]);
@@ -560,7 +552,7 @@ fn a_certificate_with_a_byte_that_is_not_utf8_names_its_line_and_column() {
     // Line 9 is the third entry: its fourth byte made 0xff.
     let start = bytes.iter().enumerate().filter(|(_, b)| **b == b'\n').nth(7).expect("nine lines").0 + 1;
     bytes[start + 3] = 0xff;
-    let path = tempdir().join("not-utf8.cert");
+    let path = common::scratch_dir("robustness").join("not-utf8.cert");
     std::fs::write(&path, bytes).expect("writing the certificate");
     let shown = path.display().to_string();
     let says = format!("{shown}: line 9: expected entry 3 of 1255");
@@ -574,7 +566,7 @@ fn a_truncated_certificate_names_the_line_where_it_ends() {
     // Cut in the middle of entry 1000 (line 1006): the entry's line is incomplete.
     let line = text.lines().nth(1005).expect("1255 entries");
     let at = text.find(line).expect("the line") + line.len() / 2;
-    let path = tempdir().join("truncated.cert");
+    let path = common::scratch_dir("robustness").join("truncated.cert");
     std::fs::write(&path, &text[..at]).expect("writing the certificate");
     let shown = path.display().to_string();
     expect(&["prove", "order-chaos", "--check", &shown], 2, &[&format!("{shown}: line 1006: entry 1000:")]);
@@ -594,7 +586,7 @@ fn play_refuses_a_corrupted_certificate() {
     // position with no entry.
     let corrupted = text.replacen("..../..../..../.... 1 1 X", "..../..../..../.... 2 2 O", 1);
     assert_ne!(corrupted, text, "the first entry as expected");
-    let path = tempdir().join("corrupted.cert");
+    let path = common::scratch_dir("robustness").join("corrupted.cert");
     std::fs::write(&path, corrupted).expect("writing the certificate");
     let shown = path.display().to_string();
     let mut command = gamecheck(&["play", "order-chaos", "--certificate", &shown]);

@@ -5,6 +5,7 @@
 
 #[path = "../stress-helpers/choices.rs"]
 mod choices;
+mod common;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -268,7 +269,7 @@ fn usage_errors_name_what_is_missing() {
 /// A choices file is read with a bound, and a character that is no hex digit is shown even when invisible.
 #[test]
 fn a_choices_file_too_long_or_not_hex_is_refused() {
-    let dir = tempfile_dir("choices-file");
+    let dir = common::scratch_dir("stress-any");
     let (long, tab) = (dir.join("long.hex"), dir.join("tab.hex"));
     std::fs::write(&long, "00".repeat(3 << 20)).unwrap();
     std::fs::write(&tab, "00\t0x").unwrap();
@@ -283,12 +284,6 @@ fn a_choices_file_too_long_or_not_hex_is_refused() {
     let output = stress(&["--generator", "gen", "--reference", "ref", "--choices", "0\u{200b}"], &["true"]);
     assert!(String::from_utf8_lossy(&output.stderr).contains("found `\\u{200b}` at character 2"));
     std::fs::remove_dir_all(dir).unwrap();
-}
-
-fn tempfile_dir(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("gamecheck-stress-any-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 /// The draws of draws.py and draws.cpp, in Rust.

@@ -99,3 +99,15 @@ pub fn snapshot(name: &str, text: String) {
 pub fn fnv1a(text: &str) -> u64 {
     text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3))
 }
+
+/// A scratch directory under Cargo's target tmpdir, one per suite, process and thread: a test runs on a thread of
+/// its own, so tests running side by side do not meet, and a test may call this again for the same directory.
+pub fn scratch_dir(suite: &str) -> std::path::PathBuf {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!(
+        "{suite}-{}-{:?}",
+        std::process::id(),
+        std::thread::current().id()
+    ));
+    std::fs::create_dir_all(&dir).expect("a scratch directory");
+    dir
+}
