@@ -110,7 +110,9 @@ pub fn shrink_drawn(
             shrinker.run("delete blocks", |s| s.delete_blocks(COARSE));
         }
         shrinker.run("zero blocks", |s| s.zero_blocks(COARSE));
-        if shrinker.out_of_time || shrinker.current == before {
+        // A round that only lowered bytes is left to the fine passes, which lower every byte anyway: another coarse
+        // round would bisect the front bytes again for little.
+        if shrinker.out_of_time || shrinker.current.len() == before.len() {
             break;
         }
     }
