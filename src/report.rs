@@ -294,7 +294,9 @@ pub fn any_page(command: &str, s: &AnySummary) -> Page {
                 ),
                 None => "not shrunk".to_string(),
             };
-            let mut texts = vec![("minimal input".to_string(), shown(&String::from_utf8_lossy(&f.input), 0, false))];
+            // As the terminal's report names it: a case given with --choices, or one that cannot shrink, is as found.
+            let label = if f.shrunk.is_some() { "minimal input" } else { "failing input" };
+            let mut texts = vec![(label.to_string(), shown(&String::from_utf8_lossy(&f.input), 0, false))];
             if f.notice.is_none() {
                 texts.push((format!("choice bytes ({}, hex)", f.choices.len()), crate::stress_any::hex(&f.choices)));
             }
