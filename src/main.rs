@@ -589,14 +589,14 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                     "--batch is for a built-in PROBLEM: with --generator each run is one input"
                 );
                 anyhow::ensure!(matches!(against, Against::Solver), "--against is for a built-in PROBLEM");
-                anyhow::ensure!(report.is_none(), "--report is for a built-in PROBLEM, not yet for --generator");
                 whole_run(run.from, run.cases.unwrap_or(gamecheck::stress::STRESS_CASES), "--cases")?;
                 let save = save.map(|dir| writable_dir("--save", dir)).transpose()?;
+                let report = report.map(|dir| writable_dir("--report", dir)).transpose()?;
                 let options =
                     gamecheck::stress_any::AnyOptions::new(&any, run.options(scale.shard)?, timeout, command, save)?;
                 scale.start()?;
                 gamecheck::program::end_all_on_interrupt();
-                return stress_any(&options);
+                return stress_any(&options, report.as_deref());
             };
             let against = match against {
                 Against::Solver => Engine::Solver,
@@ -786,7 +786,7 @@ fn stress(
     printed
 }
 
-fn stress_any(options: &gamecheck::stress_any::AnyOptions) -> anyhow::Result<ExitCode> {
+fn stress_any(options: &gamecheck::stress_any::AnyOptions, report_to: Option<&Path>) -> anyhow::Result<ExitCode> {
     let total = options.cases.range(gamecheck::stress::STRESS_CASES).count() as u64;
     let style = ProgressStyle::with_template("{prefix:>22} [{bar:30}] {pos}/{len} {elapsed}")
         .expect("a valid template")
@@ -796,7 +796,11 @@ fn stress_any(options: &gamecheck::stress_any::AnyOptions) -> anyhow::Result<Exi
     let summary = gamecheck::stress_any::stress(options, &bar)?;
     bar.finish_and_clear();
     let code = if summary.failure.is_some() { ExitCode::from(1) } else { ExitCode::SUCCESS };
-    report(code, |out| write!(out, "{}", summary.report()))
+    let printed = report(code, |out| write!(out, "{}", summary.report()));
+    if let Some(dir) = report_to {
+        write_report(dir, &gamecheck::report::any_page(&command_line(), &summary));
+    }
+    printed
 }
 
 /// Says where `--save` put a case. A case that could not be saved is said on standard error and does not change the

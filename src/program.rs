@@ -11,7 +11,7 @@
 //! Elsewhere on Unix only the program's process group is ended: a process that leaves it outlives the run.
 
 use std::collections::HashSet;
-use std::ffi::OsString;
+use std::ffi::{OsStr, OsString};
 use std::io::{self, Read, Write};
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::sync::{Mutex, Once};
@@ -42,12 +42,17 @@ pub fn end_all_on_interrupt() {
 /// Start `command` (program and arguments) in a process group of its own, its standard streams set by `stdio`
 /// (input, output, error).
 pub fn spawn(command: &[OsString], stdio: [Stdio; 3]) -> io::Result<Running> {
+    spawn_with(command, &[], stdio)
+}
+
+/// As [`spawn`], with `env` added to the program's environment.
+fn spawn_with(command: &[OsString], env: &[(&str, &OsStr)], stdio: [Stdio; 3]) -> io::Result<Running> {
     let (program, args) = command
         .split_first()
         .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "no program to run was given"))?;
     let [stdin, stdout, stderr] = stdio;
     let mut command = Command::new(program);
-    command.args(args).stdin(stdin).stdout(stdout).stderr(stderr);
+    command.args(args).envs(env.iter().copied()).stdin(stdin).stdout(stdout).stderr(stderr);
     #[cfg(unix)]
     std::os::unix::process::CommandExt::process_group(&mut command, 0);
     become_subreaper();
@@ -277,8 +282,13 @@ pub struct Ran {
 /// Run `command` once on `input` with a time limit, collecting its output. Whatever it does, when this returns its
 /// whole process group is gone.
 pub fn run(command: &[OsString], input: &[u8], timeout: Duration) -> io::Result<Ran> {
+    run_with(command, &[], input, timeout)
+}
+
+/// As [`run`], with `env` added to the program's environment.
+pub fn run_with(command: &[OsString], env: &[(&str, &OsStr)], input: &[u8], timeout: Duration) -> io::Result<Ran> {
     let started = Instant::now();
-    let mut program = spawn(command, [Stdio::piped(), Stdio::piped(), Stdio::piped()])?;
+    let mut program = spawn_with(command, env, [Stdio::piped(), Stdio::piped(), Stdio::piped()])?;
     let child = program.child();
     let (mut stdin, stdout, stderr) = (
         child.stdin.take().expect("stdin is piped"),

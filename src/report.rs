@@ -21,6 +21,7 @@ use plotters::prelude::*;
 use crate::check::{Bucket, Summary, shrunk_how};
 use crate::registry::Engine;
 use crate::stress::{StressSummary, shown};
+use crate::stress_any::AnySummary;
 
 /// What a report shows, built from a run's summaries.
 #[derive(Clone, Debug)]
@@ -259,6 +260,87 @@ pub fn stress_page(command: &str, s: &StressSummary) -> Page {
     }
 }
 
+/// The page of a `stress --generator` run: the run's row and, for a failure, the smallest failing input, the
+/// reference's and the program's outputs, the choice bytes that make it and the command that runs it again. No
+/// charts: a generator's cases have no size gamecheck knows.
+pub fn any_page(command: &str, s: &AnySummary) -> Page {
+    let cases = match &s.cases {
+        Some(_) => format!("{}..{}", s.from, s.from + s.checked),
+        None => "the choices given".to_string(),
+    };
+    let row = Row {
+        cells: vec![
+            s.seed.to_string(),
+            cases,
+            if s.failure.is_some() { format!("{} FAILED", s.passed) } else { s.passed.to_string() },
+            millis(s.program_time),
+        ],
+        failed: s.failure.is_some(),
+    };
+    let failures = s
+        .failure
+        .iter()
+        .map(|f| {
+            let case = f.index.map_or("the choices given".to_string(), |i| format!("case {i}"));
+            let shrunk = match &f.shrunk {
+                Some(how) => format!(
+                    "{} in {} step(s), {} tried, {:.1} s: input {} → {}",
+                    if how.complete { "shrunk" } else { "shrinking stopped at its budget" },
+                    how.steps,
+                    how.tried,
+                    how.time.as_secs_f64(),
+                    crate::stress_any::size(&f.found_input),
+                    crate::stress_any::size(&f.input)
+                ),
+                None => "not shrunk".to_string(),
+            };
+            // As the terminal's report names it: a case given with --choices, or one that cannot shrink, is as found.
+            let label = if f.shrunk.is_some() { "minimal input" } else { "failing input" };
+            let mut texts = vec![(label.to_string(), shown(&String::from_utf8_lossy(&f.input), 0, false))];
+            if f.notice.is_none() {
+                texts.push((format!("choice bytes ({}, hex)", f.choices.len()), crate::stress_any::hex(&f.choices)));
+            }
+            if let Some(notice) = &f.notice {
+                texts.push(("note".into(), notice.clone()));
+            }
+            if !f.fault.stderr.is_empty() {
+                texts.push(("program standard error (start)".into(), f.fault.stderr.clone()));
+            }
+            Failed {
+                problem: "stress --generator".into(),
+                heading: format!("the program fails on {case}: {} ({shrunk}): {}", f.fault.kind, f.fault.message),
+                drawing: None,
+                answers: vec![
+                    ("expected (reference)".into(), shown(&String::from_utf8_lossy(&f.answer), 0, false)),
+                    ("program output".into(), f.fault.output.clone()),
+                ],
+                texts,
+                reproduce: Some(f.command.clone()),
+            }
+        })
+        .collect::<Vec<_>>();
+    let verdict = match &s.failure {
+        None => format!("Passed: the program matched the reference on all {} cases.", s.checked),
+        Some(f) => format!(
+            "Failed: {} on {} after {} passed.",
+            f.fault.kind,
+            f.index.map_or("the choices given".to_string(), |i| format!("case {i}")),
+            s.passed
+        ),
+    };
+    Page {
+        title: "gamecheck stress --generator".into(),
+        command: command.into(),
+        passed: s.failure.is_none(),
+        verdict,
+        header: vec!["seed", "cases", "passed", "program"],
+        rows: vec![row],
+        failures,
+        problems: Vec::new(),
+        notes: Vec::new(),
+    }
+}
+
 /// Writes `page` as `DIR/index.html`, making DIR if need be. Returns the path written.
 /// The page is written to a new file beside `index.html` and renamed over it, so a symbolic link at
 /// `DIR/index.html` is replaced, never followed to a file outside DIR, and a reader never sees half a page.
@@ -351,7 +433,9 @@ pub fn html(page: &Page) -> Markup {
                         (failed(i, failure))
                     }
                 }
-                h2 id="problems" { "Answers and times" }
+                @if !page.problems.is_empty() {
+                    h2 id="problems" { "Answers and times" }
+                }
                 @for part in &page.problems {
                     section class="problem" id=(part.id()) {
                         h3 { (part.name) }

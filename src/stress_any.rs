@@ -18,6 +18,7 @@ use rand::{Rng, SeedableRng};
 
 use crate::check::{CheckOptions, Shard, in_order};
 use crate::program::{self, Ran};
+use crate::shrinker::Verdict;
 use crate::stress::{DEFAULT_TIMEOUT, Fault, FaultKind, shown};
 
 /// How many choice bytes case `i` of a seed offers its generator: 1 MiB, room for 10^5 draws of up to 8 bytes (the
@@ -355,6 +356,10 @@ pub struct AnyFailure {
 /// How shrinking went.
 #[derive(Clone, Debug)]
 pub struct ShrinkReport {
+    /// Whether the generator marked its draws, so that whole draws could be deleted.
+    pub drawn: bool,
+    /// Candidates per pass.
+    pub passes: Vec<crate::shrinker::PassCount>,
     pub steps: usize,
     pub tried: usize,
     pub complete: bool,
@@ -504,10 +509,10 @@ fn reproduce(options: &AnyOptions, choices: &Choices) -> String {
     command
 }
 
-/// Whether the generator draws from the stream: `None` when it does, else why the case cannot be shrunk.
-fn stream_notice(options: &AnyOptions, choices: &[u8], input: &[u8]) -> Option<String> {
-    let again = program::run(&options.generator, choices, options.timeout).ok()?;
-    let again = helper_output("generator", again, options.timeout).ok()?;
+/// Whether the generator draws from the stream: `None` when it does, else why the case cannot be shrunk. The
+/// generator runs again on `choices` with its marks written to `marks` ([`generate`]).
+fn stream_notice(options: &AnyOptions, choices: &[u8], input: &[u8], marks: &Path) -> Option<String> {
+    let again = generate(options, choices, marks).ok()?.input.ok()?;
     if again != input {
         return Some(
             "the generator printed a different input for the same choice bytes: it takes its randomness from \
@@ -529,6 +534,36 @@ fn stream_notice(options: &AnyOptions, choices: &[u8], input: &[u8]) -> Option<S
     None
 }
 
+/// The environment variable naming the file where the helpers write their draws' boundaries (docs/stress-any.md).
+pub const MARKS_VARIABLE: &str = "GAMECHECK_CHOICE_MARKS";
+
+/// The most a marks file is read: a decimal offset and a newline for each of a case's choice bytes, with room.
+const MARKS_FILE_BYTES: u64 = 16 * CHOICE_BYTES as u64;
+
+/// A generator's run: the input it printed (or why it is not one) and the marks it wrote.
+struct Generated {
+    input: Result<Vec<u8>, Invalid>,
+    marks: Vec<usize>,
+}
+
+/// Runs the generator on `choices` with [`MARKS_VARIABLE`] naming `marks`: its input, and the marks it wrote (empty
+/// when it wrote none, or none that read as offsets: the shrinker then works without them).
+fn generate(options: &AnyOptions, choices: &[u8], marks: &Path) -> std::io::Result<Generated> {
+    // A file left by an earlier run must not pass for this one's.
+    let _ = std::fs::remove_file(marks);
+    let ran = program::run_with(&options.generator, &[(MARKS_VARIABLE, marks.as_os_str())], choices, options.timeout)?;
+    Ok(Generated { input: helper_output("generator", ran, options.timeout), marks: read_marks(marks) })
+}
+
+/// The offsets in a marks file; empty when there is none, or it holds anything but offsets.
+fn read_marks(marks: &Path) -> Vec<usize> {
+    let mut text = String::new();
+    match std::fs::File::open(marks).and_then(|file| file.take(MARKS_FILE_BYTES).read_to_string(&mut text)) {
+        Ok(_) => text.split_ascii_whitespace().map(str::parse).collect::<Result<Vec<usize>, _>>().unwrap_or_default(),
+        Err(_) => Vec::new(),
+    }
+}
+
 /// Shrinks a failing case through its choices (when the generator draws from them), saves it with `--save`, and
 /// builds the report.
 fn failure(
@@ -540,7 +575,17 @@ fn failure(
 ) -> AnyFailure {
     let kind = found.fault.as_ref().expect("a failing trial").kind;
     // A sequence given with --choices is a reproduction: run as it is, not shrunk again.
-    let notice = if index.is_some() { stream_notice(options, &choices, &found.input) } else { None };
+    // The generators' marks go to a directory of this shrinking's own: runs with --jobs may shrink side by side.
+    static SHRINKING: AtomicU64 = AtomicU64::new(0);
+    let marks_dir = std::env::temp_dir().join(format!(
+        "gamecheck-marks-{}-{}",
+        std::process::id(),
+        SHRINKING.fetch_add(1, Ordering::Relaxed)
+    ));
+    let marks = marks_dir.join("marks");
+    let marks_ready = std::fs::create_dir_all(&marks_dir).is_ok();
+    let notice = if index.is_some() { stream_notice(options, &choices, &found.input, &marks) } else { None };
+    let start_marks = if marks_ready { read_marks(&marks) } else { Vec::new() };
     let found_input = found.input.clone();
     let found_choices = choices.len();
     let (mut best, mut best_choices, mut shrunk) = (found, choices, None);
@@ -552,35 +597,37 @@ fn failure(
         // Choices the generator does not read, or reads to the same effect, make an input met before: the
         // reference and the program need not run on it again.
         let mut passed_inputs = std::collections::HashSet::new();
-        let mut fails = |candidate: &[u8]| {
-            let ran = match program::run(&options.generator, candidate, options.timeout) {
-                Ok(ran) => ran,
-                Err(_) => return false,
+        let mut test = |candidate: &[u8]| {
+            let Ok(Generated { input, marks }) = generate(options, candidate, &marks) else {
+                return Verdict::default();
             };
-            let Ok(input) = helper_output("generator", ran, options.timeout) else { return false };
+            let Ok(input) = input else { return Verdict { fails: false, marks } };
             let key = crate::shrinker::fingerprint(&input);
             if passed_inputs.contains(&key) {
-                return false;
+                return Verdict { fails: false, marks };
             }
             match judged(options, input) {
                 Ok(Ok(ran)) if ran.fault.as_ref().is_some_and(|f| f.kind == kind) => {
                     last = Some(ran);
-                    true
+                    Verdict { fails: true, marks }
                 }
                 _ => {
                     passed_inputs.insert(key);
-                    false
+                    Verdict { fails: false, marks }
                 }
             }
         };
-        let shrinking = crate::shrinker::shrink(best_choices.clone(), &mut fails, deadline, |c, steps| {
-            progress.set_message(format!("shrinking: step {steps}, {} choice byte(s)", c.len()));
-        });
+        let shrinking =
+            crate::shrinker::shrink_drawn(best_choices.clone(), start_marks, &mut test, deadline, |c, steps| {
+                progress.set_message(format!("shrinking: step {steps}, {} choice byte(s)", c.len()));
+            });
         if let Some(ran) = last {
             best = ran;
         }
         best_choices = shrinking.choices;
         shrunk = Some(ShrinkReport {
+            drawn: shrinking.drawn,
+            passes: shrinking.passes,
             steps: shrinking.steps,
             tried: shrinking.tried,
             complete: shrinking.complete,
@@ -588,6 +635,7 @@ fn failure(
             budget: options.cases.shrink_time,
         });
     }
+    let _ = std::fs::remove_dir_all(&marks_dir);
     let name = match index {
         Some(i) => format!("seed-{}-case-{i}", options.cases.seed),
         None => format!("choices-{}", &hex(&best_choices).chars().take(16).collect::<String>()),
@@ -701,14 +749,27 @@ impl AnyFailure {
                 } else {
                     format!("shrinking stopped at the {} s budget after {} step(s)", s.budget.as_secs_f64(), s.steps)
                 };
+                let passes: Vec<String> = s
+                    .passes
+                    .iter()
+                    .filter(|p| p.tried > 0)
+                    .map(|p| format!("{} {}/{}", p.pass, p.accepted, p.tried))
+                    .collect();
                 format!(
-                    "{ended} ({} tried, {:.1} s): choices {} → {} byte(s), input {} → {}",
+                    "{ended} ({} tried, {:.1} s): choices {} → {} byte(s), input {} → {}\n\
+                     {}; accepted/tried per pass: {}",
                     s.tried,
                     s.time.as_secs_f64(),
                     self.found_choices,
                     self.choices.len(),
                     size(&self.found_input),
-                    size(&self.input)
+                    size(&self.input),
+                    if s.drawn {
+                        "the generator marked its draws"
+                    } else {
+                        "the generator did not mark its draws (no helper, or an old one): shrunk byte by byte"
+                    },
+                    passes.join(", ")
                 )
             }
             None => format!("not shrunk: input {}", size(&self.input)),

@@ -15,6 +15,11 @@
 // lo + v mod (hi - lo + 1); choice(items) is items[integer(0, size - 1)]; shuffle(items) swaps item i with item
 // integer(i, size - 1) for i from the first to the second-to-last.
 //
+// Draw boundaries: when the environment variable GAMECHECK_CHOICE_MARKS names a file (gamecheck sets it while
+// shrinking), the stream's reader writes there the offset where each draw that reads bytes starts, one decimal number
+// a line, then (when the Choices is destroyed) the offset where the last one ended. gamecheck deletes whole draws and
+// runs of them with it. Without the variable nothing is written: a generator runs by hand as it always did.
+//
 //     #include "choices.hpp"
 //     choices::Choices rnd;                      // reads all of standard input
 //     int n = rnd.integer(1, 100000);
@@ -23,6 +28,7 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <stdexcept>
 #include <utility>
 #include <vector>
@@ -36,8 +42,19 @@ class Choices {
         unsigned char buffer[1 << 16];
         size_t got;
         while ((got = std::fread(buffer, 1, sizeof buffer, stdin)) > 0) data_.insert(data_.end(), buffer, buffer + got);
+        // Through stdio, so that a generator ending with exit() still has its marks flushed.
+        const char* path = std::getenv("GAMECHECK_CHOICE_MARKS");
+        if (path != nullptr && *path != '\0') marks_ = std::fopen(path, "w");
     }
     explicit Choices(std::vector<unsigned char> data) : data_(std::move(data)) {}
+    Choices(const Choices&) = delete;
+    Choices& operator=(const Choices&) = delete;
+    ~Choices() {
+        if (marks_ != nullptr) {
+            std::fprintf(marks_, "%zu\n", at_);
+            std::fclose(marks_);
+        }
+    }
 
     // An integer in [lo, hi], both included; lo when the stream has run out.
     long long integer(long long lo, long long hi) {
@@ -71,10 +88,12 @@ class Choices {
   private:
     std::vector<unsigned char> data_;
     size_t at_ = 0;
+    std::FILE* marks_ = nullptr;
 
     // k bytes big-endian, so that lowering the first bytes lowers the value most; a draw cut short by the end reads
     // what is left, missing bytes as leading zeros, so that a shorter stream gives a smaller value.
     uint64_t read(int k) {
+        if (marks_ != nullptr) std::fprintf(marks_, "%zu\n", at_);
         uint64_t v = 0;
         for (int i = 0; i < k; ++i, ++at_)
             if (at_ < data_.size()) v = v << 8 | data_[at_];

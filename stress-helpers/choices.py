@@ -14,6 +14,11 @@ draw cut short by the end reads the bytes left, as if the missing ones were lead
 lo + v mod (hi - lo + 1); `choice(items)` is `items[integer(0, len - 1)]`; `shuffle(items)` swaps item i with item
 `integer(i, len - 1)` for i from the first to the second-to-last.
 
+Draw boundaries: when the environment variable GAMECHECK_CHOICE_MARKS names a file (gamecheck sets it while
+shrinking), the stream's reader writes there, when the generator exits, the offset where each draw that reads bytes
+starts, one decimal number a line, then the offset where the last one ended. gamecheck deletes whole draws and runs of
+them with it. Without the variable nothing is written: a generator runs by hand as it always did.
+
 Use the module functions (they read standard input on the first draw) or a `Choices` of your own bytes:
 
     from choices import integer, choice, shuffle
@@ -21,6 +26,8 @@ Use the module functions (they read standard input on the first draw) or a `Choi
     a = [integer(-10**9, 10**9) for _ in range(n)]
 """
 
+import atexit
+import os
 import sys
 
 __all__ = ["Choices", "integer", "choice", "shuffle", "boolean"]
@@ -30,12 +37,24 @@ class Choices:
     """A cursor over choice bytes; `data` defaults to the whole of standard input."""
 
     def __init__(self, data=None):
+        # Only the harness's stream is marked: bytes given here are the caller's own.
+        self._marks = None
         if data is None:
             data = sys.stdin.buffer.read()
+            path = os.environ.get("GAMECHECK_CHOICE_MARKS")
+            if path:
+                self._marks = []
+                atexit.register(self._write_marks, path)
         self._data = bytes(data)
         self._at = 0
 
+    def _write_marks(self, path):
+        with open(path, "w") as marks:
+            marks.write("".join(f"{at}\n" for at in self._marks + [self._at]))
+
     def _read(self, k):
+        if self._marks is not None:
+            self._marks.append(self._at)
         chunk = self._data[self._at : self._at + k]
         self._at += k
         # Big-endian, so that lowering the first bytes lowers the value most; a draw cut short by the end reads

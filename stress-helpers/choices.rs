@@ -15,6 +15,12 @@
 //! lo + v mod (hi - lo + 1); `choice(items)` is `items[integer(0, len - 1)]`; `shuffle(items)` swaps item i with item
 //! `integer(i, len - 1)` for i from the first to the second-to-last.
 //!
+//! Draw boundaries: when the environment variable `GAMECHECK_CHOICE_MARKS` names a file (gamecheck sets it while
+//! shrinking), the stream's reader writes there, when it is dropped (at the end of `main`; not after
+//! `std::process::exit`), the offset where each draw that reads bytes starts, one decimal number a line, then the
+//! offset where the last one ended. gamecheck deletes whole draws and runs of them with it. Without the variable
+//! nothing is written: a generator runs by hand as it always did.
+//!
 //! ```ignore
 //! let mut rnd = choices::Choices::from_stdin();
 //! let n = rnd.integer(1, 100_000);
@@ -29,6 +35,8 @@ use std::io::Read;
 pub struct Choices {
     data: Vec<u8>,
     at: usize,
+    /// Where to write the draws' start offsets, and those met so far: only for the harness's stream.
+    marks: Option<(std::path::PathBuf, Vec<usize>)>,
 }
 
 impl Choices {
@@ -36,16 +44,23 @@ impl Choices {
     pub fn from_stdin() -> Choices {
         let mut data = Vec::new();
         let _ = std::io::stdin().lock().read_to_end(&mut data);
-        Choices::new(data)
+        let mut choices = Choices::new(data);
+        choices.marks = std::env::var_os("GAMECHECK_CHOICE_MARKS")
+            .filter(|path| !path.is_empty())
+            .map(|path| (path.into(), Vec::new()));
+        choices
     }
 
     pub fn new(data: Vec<u8>) -> Choices {
-        Choices { data, at: 0 }
+        Choices { data, at: 0, marks: None }
     }
 
     /// `k` bytes big-endian, so that lowering the first bytes lowers the value most; a draw cut short by the end
     /// reads what is left, missing bytes as leading zeros, so that a shorter stream gives a smaller value.
     fn read(&mut self, k: u32) -> u64 {
+        if let Some((_, marks)) = &mut self.marks {
+            marks.push(self.at);
+        }
         let mut v = 0u64;
         for _ in 0..k {
             if let Some(&b) = self.data.get(self.at) {
@@ -86,5 +101,15 @@ impl Choices {
     /// `true` or `false`; `false` when the stream has run out.
     pub fn boolean(&mut self) -> bool {
         self.integer(0, 1) == 1
+    }
+}
+
+impl Drop for Choices {
+    fn drop(&mut self) {
+        if let Some((path, marks)) = self.marks.take() {
+            let text: String = marks.iter().chain([&self.at]).map(|at| format!("{at}\n")).collect();
+            // Without marks gamecheck shrinks as well, only slower: nothing to report to the generator's caller.
+            let _ = std::fs::write(path, text);
+        }
     }
 }

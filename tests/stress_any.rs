@@ -249,6 +249,110 @@ fn a_broken_generator_is_not_the_programs_failure() {
     assert!(stderr.contains("the generator's own bug"), "{stderr}");
 }
 
+/// gen_digits.py's cases with sum_past_900.py, which fails on those of more than 900 numbers only: arguments for
+/// `stress` with `extra` added, and the program.
+fn past_900(extra: &[&str]) -> (Vec<String>, Vec<String>) {
+    let mut args = vec!["--generator".to_string(), py("gen_digits.py"), "--reference".into(), py("sum.py")];
+    args.extend(["--timeout", "20"].iter().chain(extra).map(|a| a.to_string()));
+    (args, vec!["python3".to_string(), dir().join("sum_past_900.py").display().to_string()])
+}
+
+fn run_past_900(extra: &[&str]) -> Output {
+    let (args, program) = past_900(extra);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    stress(&args, &program.iter().map(String::as_str).collect::<Vec<_>>())
+}
+
+/// The index of the case a report says the program fails on.
+fn failing_case(report: &str) -> u64 {
+    let at = report.find("fails on case ").unwrap_or_else(|| panic!("no failing case in:\n{report}"));
+    let digits: String = report[at + 14..].chars().take_while(char::is_ascii_digit).collect();
+    digits.parse().expect("a case index")
+}
+
+#[test]
+fn jobs_find_the_same_first_failure_as_one_job() {
+    if !have("python3") {
+        return;
+    }
+    let one = run_past_900(&["--cases", "40", "--shrink-time", "1"]);
+    let two = run_past_900(&["--cases", "40", "--shrink-time", "1", "--jobs", "2"]);
+    let (one, two) = (stdout(&one), stdout(&two));
+    let first = failing_case(&one);
+    assert!(first > 0, "case 0 fails already: the test needs passing cases before the failure\n{one}");
+    assert_eq!(failing_case(&two), first, "--jobs 2 reports another case:\n{two}");
+    assert!(two.contains(&format!("ran cases 0..{}, {first} passed", first + 1)), "{two}");
+}
+
+#[test]
+fn a_shard_runs_its_part_of_the_cases_only() {
+    if !have("python3") {
+        return;
+    }
+    let first = failing_case(&stdout(&run_past_900(&["--cases", "40", "--shrink-time", "1"])));
+    // The shard after the first failure starts past it: its first failure is a later case, or none.
+    let output = run_past_900(&["--from", "0", "--cases", &(2 * (first + 1)).to_string(), "--shard", "2/2"]);
+    let report = stdout(&output);
+    let part = format!("shard 2/2 of cases 0..{} (cases {}..{})", 2 * (first + 1), first + 1, 2 * (first + 1));
+    assert!(report.contains(&part), "{report}");
+    if output.status.code() == Some(1) {
+        assert!(failing_case(&report) > first, "{report}");
+    } else {
+        assert_eq!(output.status.code(), Some(0), "{report}");
+    }
+}
+
+#[test]
+fn time_ends_a_passing_run_early() {
+    if !have("python3") {
+        return;
+    }
+    // sum.py against itself always passes: only --time ends a run of 100000 cases.
+    let mut args = vec!["--generator".to_string(), py("gen_digits.py"), "--reference".into(), py("sum.py")];
+    args.extend(["--cases", "100000", "--time", "2"].map(String::from));
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let clock = std::time::Instant::now();
+    let output = stress(&args, &["python3", dir().join("sum.py").to_str().unwrap()]);
+    let report = stdout(&output);
+    assert_eq!(output.status.code(), Some(0), "{report}");
+    let ran: u64 = report
+        .split("ran cases 0..")
+        .nth(1)
+        .and_then(|rest| rest.split(',').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no count of cases in:\n{report}"));
+    assert!(ran < 100_000, "{report}");
+    assert!(report.contains(&format!("{ran} passed")), "{report}");
+    // Well below the 100000 cases' hours: the budget was heeded, whatever the machine's load.
+    assert!(clock.elapsed() < std::time::Duration::from_secs(120), "{report}");
+}
+
+#[test]
+fn a_report_page_shows_the_shrunk_case_its_choices_and_command() {
+    if !have("python3") {
+        return;
+    }
+    let scratch = common::scratch_dir("stress-any-report");
+    let page_dir = scratch.join("report");
+    let output = run_past_900(&["--cases", "40", "--shrink-time", "300", "--report", page_dir.to_str().unwrap()]);
+    let report = stdout(&output);
+    assert_eq!(output.status.code(), Some(1), "{report}");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("index.html"), "the page is named on standard error: {stderr}");
+    let page = std::fs::read_to_string(page_dir.join("index.html")).expect("the page is written");
+    // What the terminal report shows of the minimal case is on the page too.
+    for name in ["minimal input", "expected output (reference)", "program output", "choice bytes"] {
+        let text = section(&report, name).trim();
+        assert!(!text.is_empty(), "{name} is empty:\n{report}");
+        let first_line = text.lines().next().unwrap();
+        assert!(page.contains(first_line), "the page lacks the {name} `{first_line}`");
+    }
+    let command = section(&report, "reproduce").trim();
+    let escaped = command.replace('&', "&amp;").replace('\'', "&#39;").replace('<', "&lt;").replace('>', "&gt;");
+    assert!(page.contains(command) || page.contains(&escaped), "the page lacks the command {command}");
+    std::fs::remove_dir_all(scratch).unwrap();
+}
+
 #[test]
 fn usage_errors_name_what_is_missing() {
     let cases: [(&[&str], &str); 5] = [
@@ -353,6 +457,86 @@ fn the_cpp_helper_draws_as_the_rust_one() {
     for bytes in streams() {
         assert_eq!(draws(&mut Command::new(&binary), &bytes), rust_draws(&bytes), "{bytes:?}");
     }
+}
+
+/// draws.rs compiled alone with rustc, as a generator pasting the helper beside it is.
+fn rustc_draws() -> PathBuf {
+    let binary = Path::new(env!("CARGO_TARGET_TMPDIR")).join("any-draws-rs");
+    let status = Command::new("rustc")
+        .args(["--edition", "2021", "-O", "-o"])
+        .arg(&binary)
+        .arg(dir().join("draws.rs"))
+        .status()
+        .expect("rustc runs");
+    assert!(status.success(), "compiling draws.rs with the Rust helper");
+    binary
+}
+
+#[test]
+fn the_rust_helper_compiled_alone_draws_as_the_python_and_cpp_ones() {
+    if !have("rustc") {
+        return;
+    }
+    let binary = rustc_draws();
+    // The end of the stream, read alone: an empty stream draws the smallest of everything, and one byte is the
+    // first draw's low byte.
+    assert_eq!(draws(&mut Command::new(&binary), &[]), format!("1 -5 7 0 10 1 2 3 4 5 6 0 {}", i64::MIN));
+    assert_eq!(draws(&mut Command::new(&binary), &[1]), format!("2 -5 7 0 10 1 2 3 4 5 6 0 {}", i64::MIN));
+    let mut others = Vec::new();
+    if have("python3") {
+        others.push(("python", {
+            let mut c = Command::new("python3");
+            c.arg(dir().join("draws.py"));
+            c
+        }));
+    }
+    if have("g++") {
+        others.push(("c++", Command::new(compiled("draws"))));
+    }
+    for bytes in streams() {
+        let rust = draws(&mut Command::new(&binary), &bytes);
+        assert_eq!(rust, rust_draws(&bytes), "{bytes:?}");
+        for (name, command) in &mut others {
+            assert_eq!(draws(command, &bytes), rust, "{name} on {bytes:?}");
+        }
+    }
+}
+
+/// Each helper, with GAMECHECK_CHOICE_MARKS set, writes where each of draws' draws starts and where the last ended:
+/// 3 bytes for integer(1, 100000), 1 for integer(-5, 5), none for integer(7, 7), 8 for integer(0, 2^63 - 1), 1 for
+/// the choice, 1 for each of the shuffle's 5 draws, 1 for the boolean and 8 for the last. The same for every stream
+/// (the sizes depend on the ranges only), and nothing is written without the variable.
+#[test]
+fn the_three_helpers_mark_the_same_draw_boundaries() {
+    let expected = "0 3 4 12 13 14 15 16 17 18 19 27";
+    let mut helpers: Vec<(&str, Command)> = Vec::new();
+    if have("python3") {
+        let mut c = Command::new("python3");
+        c.arg(dir().join("draws.py"));
+        helpers.push(("python", c));
+    }
+    if have("g++") {
+        helpers.push(("c++", Command::new(compiled("draws"))));
+    }
+    if have("rustc") {
+        helpers.push(("rust", Command::new(rustc_draws())));
+    }
+    let scratch = common::scratch_dir("stress-any-marks");
+    for (name, command) in &mut helpers {
+        for bytes in streams() {
+            let marks = scratch.join(format!("{name}.marks"));
+            let _ = std::fs::remove_file(&marks);
+            command.env("GAMECHECK_CHOICE_MARKS", &marks);
+            draws(command, &bytes);
+            let written = std::fs::read_to_string(&marks).unwrap_or_else(|e| panic!("{name} wrote no marks: {e}"));
+            assert_eq!(written.split_whitespace().collect::<Vec<_>>().join(" "), expected, "{name} on {bytes:?}");
+            std::fs::remove_file(&marks).unwrap();
+            command.env_remove("GAMECHECK_CHOICE_MARKS");
+            draws(command, &bytes);
+            assert!(!marks.exists(), "{name} wrote marks without the variable");
+        }
+    }
+    std::fs::remove_dir_all(scratch).unwrap();
 }
 
 /// What a draws program prints on `bytes`.
