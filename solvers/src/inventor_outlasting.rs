@@ -281,6 +281,12 @@ impl Runs {
         Runs { table, len }
     }
 
+    /// Words `first` and `first + 1` themselves.
+    fn pair(&self, first: u16) -> (u64, u64) {
+        let first = usize::from(first);
+        (self.table[first], self.table[first + 1])
+    }
+
     /// The OR of words `first..=last`.
     #[inline(always)]
     fn or(&self, first: u16, last: u16) -> u64 {
@@ -472,6 +478,34 @@ impl Spots {
         })
     }
 
+    /// The Grundy number of a tight rectangle whose spots lie on one line, or on two lines one way where every line
+    /// fits a word ([`Spans`]); `None` for any other. On one line, any move signs that line and leaves nothing, so
+    /// the only option is 0. On two, a move on one line signs it, and the line across it takes the other line's spot
+    /// there if any: what is left is the other line's spots before the move and those after it, two parts of one
+    /// line each, worth 1 when not empty. So every option is 0 or 1, read from two words.
+    fn at_sight(&self, tight: Rect) -> Option<u32> {
+        if tight.u_hi - tight.u_lo == 2 || tight.v_hi - tight.v_lo == 2 {
+            return Some(1);
+        }
+        let spans = self.spans.as_ref()?;
+        let ((first, second), inside) = if tight.u_hi - tight.u_lo == 3 {
+            (spans.across.pair(tight.u_lo + 1), between(tight.v_lo, tight.v_hi))
+        } else if tight.v_hi - tight.v_lo == 3 {
+            (spans.along.pair(tight.v_lo + 1), between(tight.u_lo, tight.u_hi))
+        } else {
+            return None;
+        };
+        // Bit k of the result: some move on `line` leaves an option worth k.
+        let options = |line: u64, other: u64| {
+            Bits(line).fold(0u32, |seen, b| {
+                let (before, after) = (other & ((1 << b) - 1) != 0, other >> b >> 1 != 0);
+                seen | 1 << u32::from(before != after)
+            })
+        };
+        let (first, second) = (first & inside, second & inside);
+        Some((!(options(first, second) | options(second, first))).trailing_zeros())
+    }
+
     /// The smallest open rectangle holding the same spots as `rect`, which holds one at least: from [`Spans`] in
     /// O(1) where lines fit a word both ways (every board of R·C ≤ 200 at least three cells thick). Otherwise each
     /// side steps in while the line next to it holds no spot of the rectangle, which the count table tells from four
@@ -641,9 +675,10 @@ impl Known {
 /// The bits of an 8 × 8 matrix that a pattern of at most 4 × 4 lines may hold.
 const QUARTER: u64 = 0x0F0F_0F0F;
 
-/// A pattern of at most 4 × 4 lines (its bits in [`QUARTER`]) in 16 bits: the low nibble of each of its four rows.
+/// A pattern of at most 4 × 4 lines (its bits in [`QUARTER`]) in 16 bits: the low nibble of each of its four rows,
+/// moved next to one another (added, as they hold no bit in common).
 fn packed_quarter(pattern: u64) -> usize {
-    (pattern & 0xF | pattern >> 4 & 0xF0 | pattern >> 8 & 0xF00 | pattern >> 12 & 0xF000) as usize
+    ((pattern & 0xF) + (pattern >> 4 & 0xF0) + (pattern >> 8 & 0xF00) + (pattern >> 12 & 0xF000)) as usize
 }
 
 /// The most spots of a small pattern the thread keeps. On 100 contest boards a pattern of up to 5 spots is found
@@ -680,6 +715,9 @@ struct Memo {
     /// How many rectangles were worked out move by move.
     #[cfg(test)]
     evaluated: usize,
+    /// How many windows of one line or two were valued at sight instead.
+    #[cfg(test)]
+    at_sight: usize,
     /// A stack of option bitsets, one per rectangle being evaluated with an option past 63 ([`Options`]).
     marks: Vec<u64>,
     /// A rectangle's Grundy number is at most its number of moves, so a bitset one bit wider than the parity's
@@ -707,6 +745,8 @@ impl Memo {
             extents: Vec::new(),
             #[cfg(test)]
             evaluated: 0,
+            #[cfg(test)]
+            at_sight: 0,
             marks: Vec::new(),
             words,
         }
@@ -789,9 +829,12 @@ impl Memo {
     /// The Grundy number of a tight rectangle, found by its window or worked out and stored under it.
     #[inline(never)]
     fn by_window(&mut self, spots: &Spots, tight: Rect) -> u32 {
-        if tight.u_hi - tight.u_lo == 2 || tight.v_hi - tight.v_lo == 2 {
-            // Every spot on one line: any move signs that line and leaves nothing, so the only option is 0.
-            return 1;
+        if let Some(grundy) = spots.at_sight(tight) {
+            #[cfg(test)]
+            {
+                self.at_sight += 1;
+            }
+            return grundy;
         }
         // A diamond parity's regions are mostly images of one another, so its few patterns are kept whatever
         // their count.
@@ -1477,19 +1520,20 @@ mod tests {
     /// On full boards most regions are translates or mirror images of others. The solver's evaluations against
     /// the classes of windows under translation and the square's symmetries that the game reaches (found apart by a
     /// brute-force script: every region reached from the whole parity, split into sums where it is one, its spots
-    /// shifted to the origin and the least of their eight images taken; 454, 514 and 196 classes): never fewer, but
-    /// for windows of one line, valued at sight (2 to 14 spots on a 14×14 board, 2 to 5 on 5×40, 2 on 2×100), where
-    /// two clamped bounds may have named one class in two ways; and at most an eighth more, for the same reason.
+    /// shifted to the origin and the least of their eight images taken; 454, 514 and 196 classes): never fewer, with
+    /// the windows of one or two lines valued at sight counted in, and at most an eighth more, where two clamped
+    /// bounds name one window in two ways.
     #[test]
     fn full_boards_value_each_window_class_about_once() {
-        for (rows, cols, classes, one_line) in [(14, 14, 454, 13), (5, 40, 514, 4), (2, 100, 196, 1)] {
+        for (rows, cols, classes) in [(14, 14, 454), (5, 40, 514), (2, 100, 196)] {
             let b = board(&vec!["X".repeat(cols); rows].iter().map(String::as_str).collect::<Vec<_>>());
             let solver = parities(&b, Keys::Pattern);
             assert!(solver.iter().all(|p| p.memo.diamond.is_some()), "{rows}×{cols}: a full board's parities");
             let evaluated = solver.iter().map(|p| p.memo.evaluated).sum::<usize>();
+            let valued = evaluated + solver.iter().map(|p| p.memo.at_sight).sum::<usize>();
             assert!(
-                classes <= evaluated + 2 * one_line && 8 * evaluated <= 9 * classes,
-                "{rows}×{cols}: {evaluated} evaluated"
+                classes <= valued && 8 * evaluated <= 9 * classes,
+                "{rows}×{cols}: {evaluated} evaluated, {valued} with those at sight"
             );
             let plain = parities(&b, Keys::Bounds);
             assert!(plain.iter().map(|p| p.memo.evaluated).sum::<usize>() > 8 * evaluated, "{rows}×{cols}");
@@ -1646,6 +1690,61 @@ mod tests {
             saved += usize::from(work(&solver) < work(&plain));
         }
         assert!(flat > 100 && hashed > 40 && saved > 150, "flat {flat}, hashed {hashed}, saved {saved}");
+    }
+
+    /// Windows of one line or two one way are valued at sight: the same Grundy number as the plain method's for
+    /// every rectangle whose spots lie on one line or two either way, on random boards whose lines fit a word; no
+    /// value for a window of more lines both ways, or of two on a board whose lines do not fit.
+    #[test]
+    fn windows_of_two_lines_are_valued_from_their_words() {
+        let mut next = crate::xorshift(0x3C6E_F372_FE94_F82B);
+        let (mut valued, mut values) = (0, HashSet::new());
+        for round in 0..24 {
+            let (rows, cols) = [(10, 20), (20, 10), (6, 6), (14, 14)][round % 4];
+            let b = random_board(&mut next, rows, cols, [40, 60, 80][round % 3]);
+            for parity in 0..2 {
+                let mut plain = Parity::of(&b, parity, Keys::Bounds);
+                let spots = &plain.spots;
+                let (n, m) = (spots.starts.len() as u16 - 1, spots.width as u16);
+                for (u_lo, u_hi, v_lo, v_hi) in (0..n).flat_map(|u_lo| {
+                    (u_lo + 1..=n).flat_map(move |u_hi| {
+                        (0..m).flat_map(move |v_lo| (v_lo + 1..=m).map(move |v_hi| (u_lo, u_hi, v_lo, v_hi)))
+                    })
+                }) {
+                    let rect = Rect { u_lo, u_hi, v_lo, v_hi };
+                    if spots.count(rect) < 2 {
+                        continue;
+                    }
+                    let tight = spots.tight(rect);
+                    let lines = (tight.u_hi - tight.u_lo).min(tight.v_hi - tight.v_lo) - 1;
+                    match spots.at_sight(tight) {
+                        Some(g) => {
+                            assert!(lines <= 2, "{tight:?} of parity {parity} of {b:?}");
+                            assert_eq!(g, plain.memo.value(spots, tight), "{tight:?} of parity {parity} of {b:?}");
+                            valued += 1;
+                            values.insert(g);
+                        }
+                        None => assert!(lines > 2, "{tight:?} of parity {parity} of {b:?}"),
+                    }
+                }
+            }
+        }
+        assert!(valued > 1000 && values == HashSet::from([0, 1, 2]), "{valued} valued: {values:?}");
+        // The anti-diagonal (odd cells) is one line of `u`, valued at sight without the span tables; the diagonal
+        // and the one two columns right of it (even cells) are two lines of `v`, 70 of `u`: no word holds those.
+        let mut diagonal = Board::new(70, 70);
+        for i in 0..70 {
+            diagonal.set_spot(i, i, true);
+            diagonal.set_spot(i, 69 - i, true);
+            if i < 68 {
+                diagonal.set_spot(i, i + 2, true);
+            }
+        }
+        let spots = Spots::of(&diagonal, 1);
+        assert_eq!(spots.at_sight(spots.whole()), Some(1));
+        let spots = Spots::of(&diagonal, 0);
+        assert_eq!((spots.width, spots.tight(spots.whole())), (3, spots.whole()));
+        assert_eq!(spots.at_sight(spots.whole()), None);
     }
 
     /// `tight` keeps every spot and no empty margin: the same count, and a side moved in by one more line would
