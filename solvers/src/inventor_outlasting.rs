@@ -45,7 +45,14 @@
 //!    below, they keep the Grundy number), among the small patterns the thread has met on every board so far. On
 //!    mid-density random boards, the contest's usual shape, translates on one board are rare but small patterns come
 //!    back from board to board: on 100 such boards this evaluates 123 000 regions instead of 203 000 (120 000 when
-//!    patterns of every count were kept, at the cost of lookups that miss the cache; see [`PATTERN_SPOTS`]).
+//!    patterns of every count were kept, at the cost of lookups that miss the cache; see [`PATTERN_SPOTS`]). Those of
+//!    at most 4 × 4 lines, more than half the lookups there, are found by their 16 bits in a table of 64 KiB
+//!    ([`Known`]) instead of a hash map.
+//!
+//! Some windows are valued at sight, before their pattern or window is looked up: a window of one line is worth 1 (every move signs that line
+//! and leaves nothing), and one of two lines one way is worth the mex of options that are each 0 or 1, read from the
+//! two lines' words ([`Spots::at_sight`]). On 100 contest boards that is about two windows in five met for the
+//! first time (101 000 of 258 000, counting only those of at most 8 lines the long way).
 //!
 //! A region met for the first time by its window is split when it is a sum. If its spots divide into two nonempty
 //! parts `A` and `B` with every spot of `A` below every spot of `B` in both `u` and `v` (or below in `u` and above in
@@ -64,9 +71,9 @@
 //! diamond's four sides cut it, so the solver keys it by those six numbers (`Diamond::key`) before any other key, in
 //! O(1). The game only compares spots in `u` and in `v`, and reflecting either order or swapping the two maps moves to
 //! moves and parts to parts, so the eight symmetries of the square keep the Grundy number: the key is the least of
-//! the rectangle's eight images. The solver then works out 509 rectangles of a full 14×14 board, 524 of a full 5×40 and
-//! 196 of a full 2×100, against 454, 514 and 196 classes of windows under translation and symmetry
-//! (`full_boards_value_each_window_class_about_once`). A key missed goes on to the tight bounds and the window.
+//! the rectangle's eight images. The solver then works out 403 rectangles of a full 14×14 board, 486 of a full 5×40 and
+//! 190 of a full 2×100 (and values 91, 123 and 6 windows of one line or two at sight), against 454, 514 and 196
+//! classes of windows under translation and symmetry (`full_boards_value_each_window_class_about_once`). A key missed goes on to the tight bounds and the window.
 //!
 //! # Cost
 //!
@@ -78,7 +85,8 @@
 //! (every board of R·C ≤ 200 at least three cells thick), and a hash map otherwise. The flat table holds every
 //! rectangle of no spot or one from the start, so a move reads its four parts' slots and counts nothing; the hash
 //! map holds none, and a move there counts its parts. Memory is that table (at most 1 MiB), the windows and diamond
-//! keys met, O(R + C + spots + n·m), and the small patterns a thread keeps (at most [`PATTERNS_KEPT`]). A thread
+//! keys met, O(R + C + spots + n·m), and the small patterns a thread keeps (at most [`PATTERNS_KEPT`] by key and
+//! the 64 KiB table of those of at most 4 × 4 lines). A thread
 //! keeps the memos of its last board (flat tables or hash maps, windows, diamond keys), emptied, for the next one:
 //! allocating them afresh for each board cost about a tenth of the official-like file's time (2–3 ms of 25–33 ms,
 //! in page faults and rehashing).
@@ -687,7 +695,8 @@ fn packed_quarter(pattern: u64) -> usize {
 /// save (on 1 000 contest boards, `gen inventor-outlasting --preset contest --seed 5 --cases 1000`, about a tenth of
 /// the CPU time on a loaded machine). Larger windows are looked up by their window on this board instead, except on
 /// a parity that fills a diamond, whose regions come back as images of one another: keeping only these would cost
-/// full boards 7% more instructions.
+/// full boards 7% more instructions. Patterns of at most 4 × 4 lines are kept whatever their count, in a table of
+/// their own ([`Known`]).
 const PATTERN_SPOTS: u32 = 12;
 
 /// The most small patterns a thread keeps, about 4 MiB: past the cap new ones are worked out and not kept, so memory
