@@ -2235,6 +2235,40 @@ mod tests {
         });
     }
 
+    /// A thread keeps patterns by key up to [`PATTERNS_KEPT`] and no more, and patterns of at most 4 × 4 lines in
+    /// their table whatever their count (a full 4 × 4 window holds 16 spots, past [`PATTERN_SPOTS`]): a full 14×14
+    /// board with a hole in each parity, so that neither fills a diamond, meets such windows.
+    #[test]
+    fn patterns_are_kept_up_to_the_cap_and_quarters_at_any_count() {
+        let mut next = crate::xorshift(0xBB67_AE85_84CA_A73B);
+        std::thread::scope(|s| {
+            s.spawn(|| {
+                KNOWN.with(|known| {
+                    // Keys with an empty first row, which no pattern has, so no lookup can find them.
+                    let mut known = known.borrow_mut();
+                    known.patterns.extend((0..PATTERNS_KEPT as u64 - 3).map(|i| (i << 8 | 1 << 63, 0)));
+                });
+                for round in 0..4 {
+                    answer(&random_board(&mut next, [10, 20][round % 2], [20, 10][round % 2], 60));
+                }
+                KNOWN.with(|known| assert_eq!(known.borrow().patterns.len(), PATTERNS_KEPT));
+                let mut holed = Board::new(14, 14);
+                for cell in holed.cells().collect::<Vec<_>>() {
+                    holed.set_spot(cell.row, cell.col, cell.row != 7 || !(7..9).contains(&cell.col));
+                }
+                assert!((0..2).all(|parity| Diamond::of(&Spots::of(&holed, parity)).is_none()));
+                answer(&holed);
+                KNOWN.with(|known| {
+                    let known = known.borrow();
+                    let full = (0..1usize << 16).filter(|&i| i.count_ones() > PATTERN_SPOTS && known.quarters[i] != 0);
+                    assert!(full.count() > 0, "no pattern of more than {PATTERN_SPOTS} spots in 4 × 4 lines kept");
+                });
+            })
+            .join()
+            .expect("solved");
+        });
+    }
+
     /// The game played cell by cell, for random cross-checks: the Grundy number of the position `occupied`.
     fn literal(b: &Board, occupied: &mut Vec<bool>, memo: &mut HashMap<Vec<bool>, u32>) -> u32 {
         if let Some(&g) = memo.get(occupied) {
