@@ -45,7 +45,14 @@
 //!    below, they keep the Grundy number), among the small patterns the thread has met on every board so far. On
 //!    mid-density random boards, the contest's usual shape, translates on one board are rare but small patterns come
 //!    back from board to board: on 100 such boards this evaluates 123 000 regions instead of 203 000 (120 000 when
-//!    patterns of every count were kept, at the cost of lookups that miss the cache; see [`PATTERN_SPOTS`]).
+//!    patterns of every count were kept, at the cost of lookups that miss the cache; see [`PATTERN_SPOTS`]). Those of
+//!    at most 4 × 4 lines, more than half the lookups there, are found by their 16 bits in a table of 64 KiB
+//!    ([`Known`]) instead of a hash map.
+//!
+//! Some windows are valued at sight, before their pattern or window is looked up: a window of one line is worth 1 (every move signs that line
+//! and leaves nothing), and one of two lines one way is worth the mex of options that are each 0 or 1, read from the
+//! two lines' words ([`Spots::at_sight`]). On 100 contest boards that is about two windows in five met for the
+//! first time (101 000 of 258 000, counting only those of at most 8 lines the long way).
 //!
 //! A region met for the first time by its window is split when it is a sum. If its spots divide into two nonempty
 //! parts `A` and `B` with every spot of `A` below every spot of `B` in both `u` and `v` (or below in `u` and above in
@@ -64,9 +71,9 @@
 //! diamond's four sides cut it, so the solver keys it by those six numbers (`Diamond::key`) before any other key, in
 //! O(1). The game only compares spots in `u` and in `v`, and reflecting either order or swapping the two maps moves to
 //! moves and parts to parts, so the eight symmetries of the square keep the Grundy number: the key is the least of
-//! the rectangle's eight images. The solver then works out 509 rectangles of a full 14×14 board, 524 of a full 5×40 and
-//! 196 of a full 2×100, against 454, 514 and 196 classes of windows under translation and symmetry
-//! (`full_boards_value_each_window_class_about_once`). A key missed goes on to the tight bounds and the window.
+//! the rectangle's eight images. The solver then works out 403 rectangles of a full 14×14 board, 486 of a full 5×40 and
+//! 190 of a full 2×100 (and values 91, 123 and 6 windows of one line or two at sight), against 454, 514 and 196
+//! classes of windows under translation and symmetry (`full_boards_value_each_window_class_about_once`). A key missed goes on to the tight bounds and the window.
 //!
 //! # Cost
 //!
@@ -78,7 +85,8 @@
 //! (every board of R·C ≤ 200 at least three cells thick), and a hash map otherwise. The flat table holds every
 //! rectangle of no spot or one from the start, so a move reads its four parts' slots and counts nothing; the hash
 //! map holds none, and a move there counts its parts. Memory is that table (at most 1 MiB), the windows and diamond
-//! keys met, O(R + C + spots + n·m), and the small patterns a thread keeps (at most [`PATTERNS_KEPT`]). A thread
+//! keys met, O(R + C + spots + n·m), and the small patterns a thread keeps (at most [`PATTERNS_KEPT`] by key and
+//! the 64 KiB table of those of at most 4 × 4 lines). A thread
 //! keeps the memos of its last board (flat tables or hash maps, windows, diamond keys), emptied, for the next one:
 //! allocating them afresh for each board cost about a tenth of the official-like file's time (2–3 ms of 25–33 ms,
 //! in page faults and rehashing).
@@ -205,6 +213,9 @@ impl Parity {
         let spots = Spots::of(board, parity);
         let mut memo = Memo::new(&spots, keys);
         let value = memo.value(&spots, spots.whole());
+        // The other parity is valued next and learns from the same patterns; what is left to value here (a first
+        // move's parts, mostly known already) is worked out without them.
+        memo.give_known();
         Parity { spots, memo, value }
     }
 }
@@ -276,6 +287,12 @@ impl Runs {
             width *= 2;
         }
         Runs { table, len }
+    }
+
+    /// Words `first` and `first + 1` themselves.
+    fn pair(&self, first: u16) -> (u64, u64) {
+        let first = usize::from(first);
+        (self.table[first], self.table[first + 1])
     }
 
     /// The OR of words `first..=last`.
@@ -469,6 +486,34 @@ impl Spots {
         })
     }
 
+    /// The Grundy number of a tight rectangle whose spots lie on one line, or on two lines one way where every line
+    /// fits a word ([`Spans`]); `None` for any other. On one line, any move signs that line and leaves nothing, so
+    /// the only option is 0. On two, a move on one line signs it, and the line across it takes the other line's spot
+    /// there if any: what is left is the other line's spots before the move and those after it, two parts of one
+    /// line each, worth 1 when not empty. So every option is 0 or 1, read from two words.
+    fn at_sight(&self, tight: Rect) -> Option<u32> {
+        if tight.u_hi - tight.u_lo == 2 || tight.v_hi - tight.v_lo == 2 {
+            return Some(1);
+        }
+        let spans = self.spans.as_ref()?;
+        let ((first, second), inside) = if tight.u_hi - tight.u_lo == 3 {
+            (spans.across.pair(tight.u_lo + 1), between(tight.v_lo, tight.v_hi))
+        } else if tight.v_hi - tight.v_lo == 3 {
+            (spans.along.pair(tight.v_lo + 1), between(tight.u_lo, tight.u_hi))
+        } else {
+            return None;
+        };
+        // Bit k of the result: some move on `line` leaves an option worth k.
+        let options = |line: u64, other: u64| {
+            Bits(line).fold(0u32, |seen, b| {
+                let (before, after) = (other & ((1 << b) - 1) != 0, other >> b >> 1 != 0);
+                seen | 1 << u32::from(before != after)
+            })
+        };
+        let (first, second) = (first & inside, second & inside);
+        Some((!(options(first, second) | options(second, first))).trailing_zeros())
+    }
+
     /// The smallest open rectangle holding the same spots as `rect`, which holds one at least: from [`Spans`] in
     /// O(1) where lines fit a word both ways (every board of R·C ≤ 200 at least three cells thick). Otherwise each
     /// side steps in while the line next to it holds no spot of the rectangle, which the count table tells from four
@@ -620,13 +665,38 @@ fn transpose(mut x: u64) -> u64 {
 /// Grundy numbers of small patterns by [`canonical`] key, kept by a thread from board to board.
 type Patterns = HashMap<u64, u8, BuildHasherDefault<RectHasher>>;
 
+/// The small patterns a thread has valued: those of at most 4 × 4 lines in a table indexed by their 16 bits
+/// ([`packed_quarter`]), the Grundy number plus one and 0 while unknown, which needs no hashing and stays in the
+/// cache (on contest boards more than half the lookups); larger ones by key. Empty while a memo holds them.
+#[derive(Default)]
+struct Known {
+    quarters: Vec<u8>,
+    patterns: Patterns,
+}
+
+impl Known {
+    fn new() -> Known {
+        Known { quarters: vec![0; 1 << 16], patterns: Patterns::default() }
+    }
+}
+
+/// The bits of an 8 × 8 matrix that a pattern of at most 4 × 4 lines may hold.
+const QUARTER: u64 = 0x0F0F_0F0F;
+
+/// A pattern of at most 4 × 4 lines (its bits in [`QUARTER`]) in 16 bits: the low nibble of each of its four rows,
+/// moved next to one another (added, as they hold no bit in common).
+fn packed_quarter(pattern: u64) -> usize {
+    ((pattern & 0xF) + (pattern >> 4 & 0xF0) + (pattern >> 8 & 0xF00) + (pattern >> 12 & 0xF000)) as usize
+}
+
 /// The most spots of a small pattern the thread keeps. On 100 contest boards a pattern of up to 5 spots is found
 /// again nearly every time it is looked up, one of 12 about one time in four, one of 16 one time in twenty-five:
 /// larger ones mostly fill the table, whose lookups then miss the cache, and cost more than the evaluations they
 /// save (on 1 000 contest boards, `gen inventor-outlasting --preset contest --seed 5 --cases 1000`, about a tenth of
 /// the CPU time on a loaded machine). Larger windows are looked up by their window on this board instead, except on
 /// a parity that fills a diamond, whose regions come back as images of one another: keeping only these would cost
-/// full boards 7% more instructions.
+/// full boards 7% more instructions. Patterns of at most 4 × 4 lines are kept whatever their count, in a table of
+/// their own ([`Known`]).
 const PATTERN_SPOTS: u32 = 12;
 
 /// The most small patterns a thread keeps, about 4 MiB: past the cap new ones are worked out and not kept, so memory
@@ -647,11 +717,16 @@ struct Memo {
     /// For a parity that fills a diamond, rectangles by [`Diamond::key`] instead of bounds, tight bounds and window.
     diamond: Option<(Diamond, Shapes)>,
     windows: HashTable<Window>,
+    /// The thread's small patterns, held while this parity is valued: a lookup then needs no thread-local access.
+    known: Known,
     /// Room for [`split`].
     extents: Vec<Extent>,
     /// How many rectangles were worked out move by move.
     #[cfg(test)]
     evaluated: usize,
+    /// How many windows of one line or two were valued at sight instead.
+    #[cfg(test)]
+    at_sight: usize,
     /// A stack of option bitsets, one per rectangle being evaluated with an option past 63 ([`Options`]).
     marks: Vec<u64>,
     /// A rectangle's Grundy number is at most its number of moves, so a bitset one bit wider than the parity's
@@ -675,12 +750,21 @@ impl Memo {
             bounds,
             diamond,
             windows: take(&WINDOWS),
+            known: KNOWN.with(|known| std::mem::take(&mut *known.borrow_mut())),
             extents: Vec::new(),
             #[cfg(test)]
             evaluated: 0,
+            #[cfg(test)]
+            at_sight: 0,
             marks: Vec::new(),
             words,
         }
+    }
+
+    /// The small patterns given back to the thread; from here on this memo works out what it does not hold.
+    fn give_known(&mut self) {
+        let known = std::mem::take(&mut self.known);
+        let _ = KNOWN.try_with(|kept| *kept.borrow_mut() = known);
     }
 
     fn value(&mut self, spots: &Spots, rect: Rect) -> u32 {
@@ -754,9 +838,17 @@ impl Memo {
     /// The Grundy number of a tight rectangle, found by its window or worked out and stored under it.
     #[inline(never)]
     fn by_window(&mut self, spots: &Spots, tight: Rect) -> u32 {
+        if let Some(grundy) = spots.at_sight(tight) {
+            #[cfg(test)]
+            {
+                self.at_sight += 1;
+            }
+            return grundy;
+        }
         // A diamond parity's regions are mostly images of one another, so its few patterns are kept whatever
         // their count.
-        let kept = |pattern: &u64| pattern.count_ones() <= PATTERN_SPOTS || self.diamond.is_some();
+        let kept =
+            |pattern: &u64| pattern & !QUARTER == 0 || pattern.count_ones() <= PATTERN_SPOTS || self.diamond.is_some();
         if let Some(pattern) = spots.small_pattern(tight).filter(kept) {
             return self.by_small_pattern(spots, tight, pattern);
         }
@@ -781,20 +873,26 @@ impl Memo {
     /// The Grundy number of a tight rectangle of at most 8 × 8 lines, found by its [`canonical`] pattern among those
     /// the thread has met on any board, or else worked out and kept for the boards after this one.
     fn by_small_pattern(&mut self, spots: &Spots, tight: Rect, pattern: u64) -> u32 {
-        if let Some(grundy) = PATTERNS.with(|known| known.borrow().get(&pattern).copied()) {
-            return u32::from(grundy);
+        let quarter = (pattern & !QUARTER == 0 && !self.known.quarters.is_empty()).then(|| packed_quarter(pattern));
+        let found = match quarter {
+            Some(index) => u32::from(self.known.quarters[index]).checked_sub(1),
+            None => self.known.patterns.get(&pattern).map(|&g| u32::from(g)),
+        };
+        if let Some(grundy) = found {
+            return grundy;
         }
         let grundy = match split(spots, tight, &mut self.extents) {
             Some([first, second]) => self.value(spots, first) ^ self.value(spots, second),
             None => self.evaluate(spots, tight),
         };
-        PATTERNS.with(|known| {
-            let mut known = known.borrow_mut();
-            if known.len() < PATTERNS_KEPT {
-                // At most 64 spots, so the Grundy number fits a byte.
-                known.insert(pattern, grundy as u8);
+        // At most 64 spots, so the Grundy number fits a byte (plus one, at most 16 spots).
+        match quarter {
+            Some(index) => self.known.quarters[index] = grundy as u8 + 1,
+            None if self.known.patterns.len() < PATTERNS_KEPT && !self.known.quarters.is_empty() => {
+                self.known.patterns.insert(pattern, grundy as u8);
             }
-        });
+            None => {}
+        }
         grundy
     }
 
@@ -1065,7 +1163,7 @@ thread_local! {
     static SHAPES: RefCell<Vec<Shapes>> = const { RefCell::new(Vec::new()) };
     /// The small patterns the thread has valued on any board: on random boards most small regions are met again on a
     /// later board (or reflected on this one) where no translate of them is on the same board.
-    static PATTERNS: RefCell<Patterns> = const { RefCell::new(Patterns::with_hasher(BuildHasherDefault::new())) };
+    static KNOWN: RefCell<Known> = RefCell::new(Known::new());
 }
 
 /// A container from the thread's `pool`, or a new one.
@@ -1080,6 +1178,9 @@ fn give<T>(pool: &'static LocalKey<RefCell<Vec<T>>>, item: T) {
 
 impl Drop for Memo {
     fn drop(&mut self) {
+        if !self.known.quarters.is_empty() {
+            self.give_known();
+        }
         let mut windows = std::mem::take(&mut self.windows);
         windows.clear();
         give(&WINDOWS, windows);
@@ -1265,7 +1366,7 @@ mod tests {
     /// is its own work alone.
     fn parities(board: &Board, keys: Keys) -> [Parity; 2] {
         [0, 1].map(|parity| {
-            PATTERNS.with(|known| known.borrow_mut().clear());
+            KNOWN.with(|known| *known.borrow_mut() = Known::new());
             Parity::of(board, parity, keys)
         })
     }
@@ -1428,8 +1529,9 @@ mod tests {
     /// On full boards most regions are translates or mirror images of others. The solver's evaluations against
     /// the classes of windows under translation and the square's symmetries that the game reaches (found apart by a
     /// brute-force script: every region reached from the whole parity, split into sums where it is one, its spots
-    /// shifted to the origin and the least of their eight images taken; 454, 514 and 196 classes): never fewer, and
-    /// at most an eighth more, where two clamped bounds name one window in two ways.
+    /// shifted to the origin and the least of their eight images taken; 454, 514 and 196 classes): never fewer, with
+    /// the windows of one or two lines valued at sight counted in, and at most an eighth more, where two clamped
+    /// bounds name one window in two ways.
     #[test]
     fn full_boards_value_each_window_class_about_once() {
         for (rows, cols, classes) in [(14, 14, 454), (5, 40, 514), (2, 100, 196)] {
@@ -1437,7 +1539,11 @@ mod tests {
             let solver = parities(&b, Keys::Pattern);
             assert!(solver.iter().all(|p| p.memo.diamond.is_some()), "{rows}×{cols}: a full board's parities");
             let evaluated = solver.iter().map(|p| p.memo.evaluated).sum::<usize>();
-            assert!(classes <= evaluated && 8 * evaluated <= 9 * classes, "{rows}×{cols}: {evaluated} evaluated");
+            let valued = evaluated + solver.iter().map(|p| p.memo.at_sight).sum::<usize>();
+            assert!(
+                classes <= valued && 8 * evaluated <= 9 * classes,
+                "{rows}×{cols}: {evaluated} evaluated, {valued} with those at sight"
+            );
             let plain = parities(&b, Keys::Bounds);
             assert!(plain.iter().map(|p| p.memo.evaluated).sum::<usize>() > 8 * evaluated, "{rows}×{cols}");
             assert_eq!(solver.map(|p| p.value), plain.map(|p| p.value));
@@ -1593,6 +1699,61 @@ mod tests {
             saved += usize::from(work(&solver) < work(&plain));
         }
         assert!(flat > 100 && hashed > 40 && saved > 150, "flat {flat}, hashed {hashed}, saved {saved}");
+    }
+
+    /// Windows of one line or two one way are valued at sight: the same Grundy number as the plain method's for
+    /// every rectangle whose spots lie on one line or two either way, on random boards whose lines fit a word; no
+    /// value for a window of more lines both ways, or of two on a board whose lines do not fit.
+    #[test]
+    fn windows_of_two_lines_are_valued_from_their_words() {
+        let mut next = crate::xorshift(0x3C6E_F372_FE94_F82B);
+        let (mut valued, mut values) = (0, HashSet::new());
+        for round in 0..24 {
+            let (rows, cols) = [(10, 20), (20, 10), (6, 6), (14, 14)][round % 4];
+            let b = random_board(&mut next, rows, cols, [40, 60, 80][round % 3]);
+            for parity in 0..2 {
+                let mut plain = Parity::of(&b, parity, Keys::Bounds);
+                let spots = &plain.spots;
+                let (n, m) = (spots.starts.len() as u16 - 1, spots.width as u16);
+                for (u_lo, u_hi, v_lo, v_hi) in (0..n).flat_map(|u_lo| {
+                    (u_lo + 1..=n).flat_map(move |u_hi| {
+                        (0..m).flat_map(move |v_lo| (v_lo + 1..=m).map(move |v_hi| (u_lo, u_hi, v_lo, v_hi)))
+                    })
+                }) {
+                    let rect = Rect { u_lo, u_hi, v_lo, v_hi };
+                    if spots.count(rect) < 2 {
+                        continue;
+                    }
+                    let tight = spots.tight(rect);
+                    let lines = (tight.u_hi - tight.u_lo).min(tight.v_hi - tight.v_lo) - 1;
+                    match spots.at_sight(tight) {
+                        Some(g) => {
+                            assert!(lines <= 2, "{tight:?} of parity {parity} of {b:?}");
+                            assert_eq!(g, plain.memo.value(spots, tight), "{tight:?} of parity {parity} of {b:?}");
+                            valued += 1;
+                            values.insert(g);
+                        }
+                        None => assert!(lines > 2, "{tight:?} of parity {parity} of {b:?}"),
+                    }
+                }
+            }
+        }
+        assert!(valued > 1000 && values == HashSet::from([0, 1, 2]), "{valued} valued: {values:?}");
+        // The anti-diagonal (odd cells) is one line of `u`, valued at sight without the span tables; the diagonal
+        // and the one two columns right of it (even cells) are two lines of `v`, 70 of `u`: no word holds those.
+        let mut diagonal = Board::new(70, 70);
+        for i in 0..70 {
+            diagonal.set_spot(i, i, true);
+            diagonal.set_spot(i, 69 - i, true);
+            if i < 68 {
+                diagonal.set_spot(i, i + 2, true);
+            }
+        }
+        let spots = Spots::of(&diagonal, 1);
+        assert_eq!(spots.at_sight(spots.whole()), Some(1));
+        let spots = Spots::of(&diagonal, 0);
+        assert_eq!((spots.width, spots.tight(spots.whole())), (3, spots.whole()));
+        assert_eq!(spots.at_sight(spots.whole()), None);
     }
 
     /// `tight` keeps every spot and no empty margin: the same count, and a side moved in by one more line would
@@ -2060,14 +2221,48 @@ mod tests {
                     let (rows, cols) = if round % 2 == 0 { (10, 20) } else { (20, 10) };
                     answer(&random_board(&mut next, rows, cols, [50, 70][round / 2 % 2]));
                 }
-                PATTERNS.with(|known| {
-                    let spots: Vec<u32> = known.borrow().keys().map(|key| key.count_ones()).collect();
+                KNOWN.with(|known| {
+                    let spots: Vec<u32> = known.borrow().patterns.keys().map(|key| key.count_ones()).collect();
                     assert!(spots.iter().all(|&k| (2..=PATTERN_SPOTS).contains(&k)), "{spots:?}");
                     assert!(spots.contains(&PATTERN_SPOTS), "{} patterns kept", spots.len());
                 });
                 answer(&random_board(&mut next, 14, 14, 100));
-                let most = PATTERNS.with(|known| known.borrow().keys().map(|key| key.count_ones()).max());
+                let most = KNOWN.with(|known| known.borrow().patterns.keys().map(|key| key.count_ones()).max());
                 assert!(most > Some(PATTERN_SPOTS), "a full board keeps at most {most:?} spots");
+            })
+            .join()
+            .expect("solved");
+        });
+    }
+
+    /// A thread keeps patterns by key up to [`PATTERNS_KEPT`] and no more, and patterns of at most 4 × 4 lines in
+    /// their table whatever their count (a full 4 × 4 window holds 16 spots, past [`PATTERN_SPOTS`]): a full 14×14
+    /// board with a hole in each parity, so that neither fills a diamond, meets such windows.
+    #[test]
+    fn patterns_are_kept_up_to_the_cap_and_quarters_at_any_count() {
+        let mut next = crate::xorshift(0xBB67_AE85_84CA_A73B);
+        std::thread::scope(|s| {
+            s.spawn(|| {
+                KNOWN.with(|known| {
+                    // Keys with an empty first row, which no pattern has, so no lookup can find them.
+                    let mut known = known.borrow_mut();
+                    known.patterns.extend((0..PATTERNS_KEPT as u64 - 3).map(|i| (i << 8 | 1 << 63, 0)));
+                });
+                for round in 0..4 {
+                    answer(&random_board(&mut next, [10, 20][round % 2], [20, 10][round % 2], 60));
+                }
+                KNOWN.with(|known| assert_eq!(known.borrow().patterns.len(), PATTERNS_KEPT));
+                let mut holed = Board::new(14, 14);
+                for cell in holed.cells().collect::<Vec<_>>() {
+                    holed.set_spot(cell.row, cell.col, cell.row != 7 || !(7..9).contains(&cell.col));
+                }
+                assert!((0..2).all(|parity| Diamond::of(&Spots::of(&holed, parity)).is_none()));
+                answer(&holed);
+                KNOWN.with(|known| {
+                    let known = known.borrow();
+                    let full = (0..1usize << 16).filter(|&i| i.count_ones() > PATTERN_SPOTS && known.quarters[i] != 0);
+                    assert!(full.count() > 0, "no pattern of more than {PATTERN_SPOTS} spots in 4 × 4 lines kept");
+                });
             })
             .join()
             .expect("solved");
