@@ -22,6 +22,11 @@
 //! interval holding a border cell (one at a row end, or any interval of row 1 or N) is outside: the band of empty
 //! cells round the board is a neighbour of every border cell, since every border cell has a neighbour off the
 //! board and no other cell has. A row holding no stone is one interval with border cells at both ends: outside.
+//! The code takes every row to run from y = 0 to N + 1, and rows 0 and N + 1 to exist without stones: the cells
+//! this adds are off the board, and they fall only into intervals that are outside already (one holding a row end,
+//! a stoneless row), while an interval between two stones lies inside its row and meets in the next row only cells
+//! of the board (a row's ends move by at most one from one row to the next). The joins are the same, and rows 1
+//! and N need no case of their own: each of their intervals meets the stoneless row beyond.
 //! Cell (x, y) has (x + 1, y) and (x + 1, y + 1) above it, so the interval [a, b] of row x meets the cells [a, b + 1]
 //! of row x + 1, and intervals [a, b] of row x and [c, d] of row x + 1 are joined exactly when c ≤ b + 1 and
 //! a ≤ d. Two intervals of one row are never neighbours (a stone lies between them). These joins are made once,
@@ -109,11 +114,6 @@ impl Board {
     fn new(size: u32) -> Board {
         let s = i64::from(size);
         Board { s, n: 2 * s - 1 }
-    }
-
-    /// The first and last y of row x (1 ≤ x ≤ N).
-    fn row(self, x: i64) -> (i64, i64) {
-        ((x - self.s + 1).max(1), (x + self.s - 1).min(self.n))
     }
 
     /// The corner bit (one of six) and the edge bit (one of six) of a cell; a corner is on no edge.
@@ -216,7 +216,13 @@ impl Sorted {
             }
         };
 
-        // The empty intervals of the position after the last move, row by row: (first y, last y, node).
+        // The empty intervals of the position after the last move, row by row: (first y, last y, node). Every row
+        // is taken to run from y = 0 to y = N + 1, past the board at both ends, and rows 0 and N + 1 to exist: the
+        // cells added are off the board, which is what the outside is, and they only lengthen intervals that hold
+        // a row end, which are outside already, or stoneless rows, which are wholly outside. So an interval at a
+        // row end is outside, and every interval of rows 1 and N meets the stoneless row beyond, with no test of
+        // where a row ends (the module doc has the exact ends, and why any wider ones give the same joins).
+        let (first_y, last_y) = (0, board.n + 1);
         let mut below: Vec<(i64, i64, usize)> = Vec::new();
         let mut here: Vec<(i64, i64, usize)> = Vec::new();
         let mut below_x = i64::MIN;
@@ -224,52 +230,37 @@ impl Sorted {
         while start < m {
             let x = i64::from(stones[start].x);
             let end = start + stones[start..].partition_point(|s| i64::from(s.x) == x);
-            let (lo, hi) = board.row(x);
             here.clear();
-            let mut from = lo;
+            // The gap before the row's first stone holds its start; the gap after stone i is node m + i.
+            let (mut from, mut gap) = (first_y, outside);
             for (i, stone) in stones.iter().enumerate().take(end).skip(start) {
                 let y = i64::from(stone.y);
                 if from < y {
-                    // The gap before stone i: outside if it holds a row end or the row is a border row.
-                    let node = if from == lo { outside } else { m + i - 1 };
-                    if node != outside {
+                    if gap != outside {
                         enclosed += 1;
-                        if x == 1 || x == board.n {
-                            join(&mut sets, &mut enclosed, node, outside);
-                        }
                     }
-                    here.push((from, y - 1, node));
+                    here.push((from, y - 1, gap));
                 }
-                from = y + 1;
+                (from, gap) = (y + 1, m + i);
             }
-            if from <= hi {
-                here.push((from, hi, outside));
-            }
-            // The row below: merged with this one if it holds stones, else wholly outside.
-            if x > 1 && below_x != x - 1 {
+            here.push((from, last_y, outside));
+            // The row below, if it holds no stone, is wholly outside.
+            if below_x != x - 1 {
                 below.clear();
-                let (lo, hi) = board.row(x - 1);
-                below.push((lo, hi, outside));
+                below.push((first_y, last_y, outside));
             }
-            if x > 1 {
-                // [a, b] below meets [a, b + 1] here.
-                let (mut i, mut j) = (0, 0);
-                while i < below.len() && j < here.len() {
-                    let (a, b, p) = below[i];
-                    let (c, d, q) = here[j];
-                    if c <= b + 1 && a <= d {
-                        join(&mut sets, &mut enclosed, p, q);
-                    }
-                    if b + 1 < d { i += 1 } else { j += 1 }
+            // [a, b] below meets [a, b + 1] here: the intervals below that meet [c, d] are a run of the sorted
+            // list, from the first with c <= b + 1 to the last with a <= d.
+            for &(c, d, q) in &here {
+                let meets = below.partition_point(|&(_, b, _)| b + 1 < c);
+                for &(_, _, p) in below[meets..].iter().take_while(|&&(a, _, _)| a <= d) {
+                    join(&mut sets, &mut enclosed, p, q);
                 }
             }
-            // The row above, if it holds no stone, is wholly outside.
-            if x < board.n && (end == m || i64::from(stones[end].x) != x + 1) {
-                let (c, d) = board.row(x + 1);
-                for &(a, b, p) in &here {
-                    if c <= b + 1 && a <= d {
-                        join(&mut sets, &mut enclosed, p, outside);
-                    }
+            // The row above, if it holds no stone, is wholly outside and meets every interval of this row.
+            if end == m || i64::from(stones[end].x) != x + 1 {
+                for &(_, _, p) in &here {
+                    join(&mut sets, &mut enclosed, p, outside);
                 }
             }
             std::mem::swap(&mut below, &mut here);
