@@ -45,7 +45,8 @@
 //!   filled cell when j mod 3 = 0, its tile from the unused tiles one away from a used tile when j mod 3 = 1 (the
 //!   moves that block or prepare a pair), and both uniformly from the empty cells and the unused tiles otherwise;
 //!   where such a cell or tile does not exist the draw is uniform. The generator is SplitMix64 seeded from the
-//!   game (N and every move) and the state index, so a check is the same on every run and machine.
+//!   game (N and every move), one stream drawn from state by state, so a check is the same on every run and
+//!   machine.
 //!
 //! So a false "losing" claim at a sampled state passes when every move that refutes it is a move B or A could make
 //! without making a pair, is not the played move, and is not drawn. A false "winning" claim never passes: its
@@ -130,7 +131,8 @@ pub fn check(game: &Game, answer: &Answer, claims: &mut dyn Claims, budget: Budg
             answer.a_mistakes, answer.b_mistakes
         ));
     }
-    let seed = seed_of(game);
+    // One stream for the whole check, its draws taken in the order of the states.
+    let mut random = SplitMix(seed_of(game));
     let mut row = Row::new(game.n);
     let mut checked = Checked::default();
     for (i, &played) in game.moves.iter().enumerate() {
@@ -144,7 +146,6 @@ pub fn check(game: &Game, answer: &Answer, claims: &mut dyn Claims, budget: Budg
                 verdict(claimed)
             ));
         }
-        let mut random = SplitMix(mix(seed ^ (i as u64 + 1).wrapping_mul(GOLDEN)));
         check_state(&row, claims, at, claimed, played, budget, &mut random, &mut checked)?;
         checked.states += 1;
         claims.play(played);
@@ -743,6 +744,7 @@ mod tests {
                 let checked = check(&game, &truth, &mut Truth::new(game.n, &known), budget)
                     .unwrap_or_else(|e| panic!("{e}\n{}", game.drawing(&truth)));
                 assert_eq!(checked.states, game.n as usize);
+                assert_eq!(checked.decided, decided_states(&game), "{}", game.drawing(&truth));
                 every[b] += checked.every_move;
                 drawn[b] += checked.sampled;
             }
@@ -750,6 +752,48 @@ mod tests {
         // Up to 16 cells the default budget tries every move; the small one draws from 3 cells left up.
         assert!(every[0] > 0 && drawn[0] == 0, "{every:?} {drawn:?}");
         assert!(every[1] > 0 && drawn[1] > 0, "{every:?} {drawn:?}");
+    }
+
+    /// SplitMix64's published outputs (Vigna's reference splitmix64.c): seed 0 and seed 1234567.
+    #[test]
+    fn certificate_draws_are_splitmix64() {
+        let mut zero = SplitMix(0);
+        assert_eq!([zero.next(), zero.next()], [0xe220_a839_7b1d_cdaf, 0x6e78_9e6a_a1b9_65f4]);
+        let mut other = SplitMix(1_234_567);
+        assert_eq!([other.next(), other.next()], [6_457_827_717_110_365_317, 3_203_168_211_198_807_973]);
+    }
+
+    /// The seed reads N and every move's tile and cell: games one swap apart draw from other streams.
+    #[test]
+    fn certificate_seeds_differ_for_games_one_swap_apart() {
+        let game = random_game(9, &mut xorshift(11));
+        let seed = seed_of(&game);
+        for i in 0..8 {
+            let mut tiles = game.clone();
+            let (a, b) = (tiles.moves[i].tile, tiles.moves[i + 1].tile);
+            (tiles.moves[i].tile, tiles.moves[i + 1].tile) = (b, a);
+            let mut cells = game.clone();
+            let (a, b) = (cells.moves[i].cell, cells.moves[i + 1].cell);
+            (cells.moves[i].cell, cells.moves[i + 1].cell) = (b, a);
+            assert_ne!(seed_of(&tiles), seed, "tiles of moves {i} and {} swapped", i + 1);
+            assert_ne!(seed_of(&cells), seed, "cells of moves {i} and {} swapped", i + 1);
+        }
+        assert_ne!(seed_of(&Game { n: 10, moves: game.moves.clone() }), seed, "N read");
+    }
+
+    /// The states the rules decide, counted literally: those before a move with two neighbouring cells holding
+    /// consecutive tiles, or with one cell left.
+    fn decided_states(game: &Game) -> usize {
+        let mut tile_in = vec![0u32; game.n as usize + 2];
+        let mut decided = 0;
+        for (i, m) in game.moves.iter().enumerate() {
+            let pair = tile_in.windows(2).any(|w| w[0] > 0 && w[1] > 0 && w[0].abs_diff(w[1]) == 1);
+            if pair || i + 1 == game.moves.len() {
+                decided += 1;
+            }
+            tile_in[m.cell as usize] = m.tile;
+        }
+        decided
     }
 
     /// A fake built on the truth, the answer the solver behind it would give, and the check's verdict.
