@@ -22,7 +22,7 @@
 //! interval holding a border cell (one at a row end, or any interval of row 1 or N) is outside: the band of empty
 //! cells round the board is a neighbour of every border cell, since every border cell has a neighbour off the
 //! board and no other cell has. A row holding no stone is one interval with border cells at both ends: outside.
-//! The code takes every row to run from y = 0 to N + 1, and rows 0 and N + 1 to exist without stones: the cells
+//! The code takes every row to run from y = 1 to N, and rows 0 and N + 1 to exist without stones: the cells
 //! this adds are off the board, and they fall only into intervals that are outside already (one holding a row end,
 //! a stoneless row), while an interval between two stones lies inside its row and meets in the next row only cells
 //! of the board (a row's ends move by at most one from one row to the next). The joins are the same, and rows 1
@@ -217,12 +217,12 @@ impl Sorted {
         };
 
         // The empty intervals of the position after the last move, row by row: (first y, last y, node). Every row
-        // is taken to run from y = 0 to y = N + 1, past the board at both ends, and rows 0 and N + 1 to exist: the
-        // cells added are off the board, which is what the outside is, and they only lengthen intervals that hold
-        // a row end, which are outside already, or stoneless rows, which are wholly outside. So an interval at a
-        // row end is outside, and every interval of rows 1 and N meets the stoneless row beyond, with no test of
-        // where a row ends (the module doc has the exact ends, and why any wider ones give the same joins).
-        let (first_y, last_y) = (0, board.n + 1);
+        // is taken to run from y = 1 to y = N, the board's whole span, and rows 0 and N + 1 to exist: the cells
+        // added are off the board, which is what the outside is, and they only lengthen intervals that hold a row
+        // end, which are outside already, or stoneless rows, which are wholly outside. So an interval at a row end
+        // is outside, and every interval of rows 1 and N meets the stoneless row beyond, with no test of where a
+        // row ends (the module doc has the exact ends, and why any wider ones give the same joins).
+        let (first_y, last_y) = (1, board.n);
         let mut below: Vec<(i64, i64, usize)> = Vec::new();
         let mut here: Vec<(i64, i64, usize)> = Vec::new();
         let mut below_x = i64::MIN;
