@@ -20,13 +20,14 @@ use std::time::{Duration, Instant};
 /// The process groups of programs that are running now, so an interrupt can end them.
 static RUNNING: Mutex<Option<HashSet<u32>>> = Mutex::new(None);
 
-/// On Ctrl-C, SIGTERM or SIGHUP, end every program still running, then exit with 130. A program has a process group
-/// of its own, so the terminal's interrupt does not reach it: without this it would outlive gamecheck.
-pub fn end_all_on_interrupt() {
+/// On Ctrl-C, SIGTERM or SIGHUP, end every program still running, say so on standard error with `lost` (what the
+/// interrupted command does not print or write), then exit with 130. A program has a process group of its own, so the
+/// terminal's interrupt does not reach it: without this it would outlive gamecheck.
+pub fn end_all_on_interrupt(lost: &'static str) {
     static INSTALL: Once = Once::new();
     INSTALL.call_once(|| {
         // Another handler (a test harness, say) may be installed already; then that one decides.
-        let _ = ctrlc::set_handler(|| {
+        let _ = ctrlc::set_handler(move || {
             let running = RUNNING.lock().unwrap_or_else(|e| e.into_inner());
             for &group in running.iter().flatten() {
                 kill_group(group);
@@ -34,6 +35,8 @@ pub fn end_all_on_interrupt() {
             // Orphans would go to init when we exit, alive: end them now. Leaders stay for their own threads to reap.
             #[cfg(target_os = "linux")]
             orphans::end(running.as_ref().unwrap_or(&HashSet::new()), true);
+            // A silent exit would look like a crash of gamecheck, or like a run that ended with nothing to say.
+            eprintln!("\ngamecheck: interrupted; every program it started is ended; {lost}");
             std::process::exit(130);
         });
     });
