@@ -30,19 +30,33 @@ fn have(tool: &str) -> bool {
     ran
 }
 
+/// Builds `binary` once per test run: tests side by side share the binaries they compile, and one compiling a
+/// binary while another runs it was a "No such file" or a "Text file busy" now and then.
+fn built_once(binary: PathBuf, build: impl FnOnce(&Path)) -> PathBuf {
+    static BUILT: std::sync::Mutex<Vec<PathBuf>> = std::sync::Mutex::new(Vec::new());
+    let mut built = BUILT.lock().unwrap_or_else(|e| e.into_inner());
+    if !built.contains(&binary) {
+        build(&binary);
+        built.push(binary.clone());
+    }
+    binary
+}
+
 /// A C++ program of `tests/programs/any/` compiled with the C++ helper's directory on the include path.
 fn compiled(name: &str) -> PathBuf {
-    let binary = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("any-{name}"));
+    built_once(Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("any-{name}")), |binary| compile_cpp(name, binary))
+}
+
+fn compile_cpp(name: &str, binary: &Path) {
     let status = Command::new("g++")
         .args(["-O2", "-std=c++17", "-I"])
         .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("stress-helpers"))
         .arg("-o")
-        .arg(&binary)
+        .arg(binary)
         .arg(dir().join(format!("{name}.cpp")))
         .status()
         .expect("g++ runs");
     assert!(status.success(), "compiling {name}.cpp");
-    binary
 }
 
 /// `gamecheck stress` with `args`, then `--` and the program.
@@ -461,15 +475,15 @@ fn the_cpp_helper_draws_as_the_rust_one() {
 
 /// draws.rs compiled alone with rustc, as a generator pasting the helper beside it is.
 fn rustc_draws() -> PathBuf {
-    let binary = Path::new(env!("CARGO_TARGET_TMPDIR")).join("any-draws-rs");
-    let status = Command::new("rustc")
-        .args(["--edition", "2021", "-O", "-o"])
-        .arg(&binary)
-        .arg(dir().join("draws.rs"))
-        .status()
-        .expect("rustc runs");
-    assert!(status.success(), "compiling draws.rs with the Rust helper");
-    binary
+    built_once(Path::new(env!("CARGO_TARGET_TMPDIR")).join("any-draws-rs"), |binary| {
+        let status = Command::new("rustc")
+            .args(["--edition", "2021", "-O", "-o"])
+            .arg(binary)
+            .arg(dir().join("draws.rs"))
+            .status()
+            .expect("rustc runs");
+        assert!(status.success(), "compiling draws.rs with the Rust helper");
+    })
 }
 
 #[test]
