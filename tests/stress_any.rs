@@ -763,14 +763,18 @@ fn a_saved_failure_keeps_its_input_and_choices_and_the_choices_file_command_repr
 }
 
 /// Starts `stress` with a program that hangs and leaves a sleeper out of its process group, sends SIGINT once the
-/// program has started `runs` times, and returns how gamecheck ended and the ids the programs wrote.
-fn interrupted_after(runs: usize, name: &str) -> (Output, Vec<String>) {
+/// program has started `runs` times, and returns how gamecheck ended, the ids the programs wrote, and what
+/// gamecheck left in its temporary directory.
+fn interrupted_after(runs: usize, name: &str) -> (Output, Vec<String>, Vec<PathBuf>) {
     let scratch = common::scratch_dir(name);
     let pids = fresh_file(&scratch, "pids");
+    let temporary = scratch.join("tmp");
+    std::fs::create_dir_all(&temporary).unwrap();
     let program = leaving_a_sleeper(&pids, r#"echo $$ >> "$1"; exec sleep 60"#, &[]);
     let program = shlex::split(&program).unwrap();
     let args = ["--generator", &py("gen_digits.py"), "--reference", &py("sum.py"), "--timeout", "2", "--jobs", "1"];
     let mut child = stress_command(&args, &program.iter().map(String::as_str).collect::<Vec<_>>())
+        .env("TMPDIR", &temporary)
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
         .spawn()
@@ -794,8 +798,9 @@ fn interrupted_after(runs: usize, name: &str) -> (Output, Vec<String>) {
     }
     let output = child.wait_with_output().unwrap();
     let written = pids_in(&pids);
+    let left = std::fs::read_dir(&temporary).unwrap().map(|entry| entry.unwrap().path()).collect();
     std::fs::remove_dir_all(scratch).unwrap();
-    (output, written)
+    (output, written, left)
 }
 
 #[test]
@@ -805,7 +810,7 @@ fn ctrl_c_while_a_case_runs_or_shrinks_ends_every_child_and_says_so() {
     }
     // The first run is case 0's; with one job, the second is a candidate of its shrinking.
     for (runs, when) in [(1, "running"), (2, "shrinking")] {
-        let (output, pids) = interrupted_after(runs, &format!("stress-any-interrupt-{runs}"));
+        let (output, pids, left) = interrupted_after(runs, &format!("stress-any-interrupt-{runs}"));
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert_eq!(output.status.code(), Some(130), "{when}: {stderr}");
         assert!(stderr.contains("interrupted"), "{when}: a clear message, not a silent exit: {stderr}");
@@ -813,5 +818,7 @@ fn ctrl_c_while_a_case_runs_or_shrinks_ends_every_child_and_says_so() {
         for pid in &pids {
             common::assert_gone(pid);
         }
+        // While shrinking, the generator's marks have a directory of their own.
+        assert!(left.is_empty(), "{when}: left in the temporary directory: {left:?}");
     }
 }
