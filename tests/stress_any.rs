@@ -822,3 +822,21 @@ fn ctrl_c_while_a_case_runs_or_shrinks_ends_every_child_and_says_so() {
         assert!(left.is_empty(), "{when}: left in the temporary directory: {left:?}");
     }
 }
+
+#[test]
+fn a_failure_is_found_and_shrunk_again_from_its_seed_and_index_alone() {
+    if !have("python3") {
+        return;
+    }
+    let whole = run_past_900(&["--seed", "7", "--cases", "40", "--shrink-time", "300"]);
+    let report = stdout(&whole);
+    assert_eq!(whole.status.code(), Some(1), "{report}");
+    let case = failing_case(&report);
+    let alone = run_past_900(&["--seed", "7", "--from", &case.to_string(), "--cases", "1", "--shrink-time", "300"]);
+    let again = stdout(&alone);
+    assert_eq!(failing_case(&again), case, "{again}");
+    assert!(again.contains(&format!("ran cases {case}..{}, 0 passed", case + 1)), "{again}");
+    for name in ["minimal input", "choice bytes", "reproduce"] {
+        assert_eq!(section(&again, name), section(&report, name), "{name}:\n{again}");
+    }
+}
