@@ -596,7 +596,9 @@ fn a_program_that_hangs_times_out_is_shrunk_as_a_time_out_and_leaves_no_process(
     let pids = fresh_file(&scratch, "pids");
     // sum_hangs_from_50.py hangs from 50 numbers on and answers wrongly below on odd numbers: the first case, of
     // hundreds of numbers, hangs, and its minimal case must too, at exactly 50 numbers.
-    let args = ["--generator", &py("gen_digits.py"), "--reference", &py("sum.py"), "--timeout", "2"];
+    // Each hanging run costs the whole time limit, but a shorter one could end a slow run of the program on a
+    // loaded machine, a time-out below 50 numbers that shrinking would take.
+    let args = ["--generator", &py("gen_digits.py"), "--reference", &py("sum.py"), "--timeout", "5"];
     let output = stress_command(
         &[&args[..], &["--shrink-time", "300", "--jobs", "1"]].concat(),
         &["python3", dir().join("sum_hangs_from_50.py").to_str().unwrap()],
@@ -607,7 +609,7 @@ fn a_program_that_hangs_times_out_is_shrunk_as_a_time_out_and_leaves_no_process(
     let report = stdout(&output);
     assert_eq!(output.status.code(), Some(1), "{report}\n{}", String::from_utf8_lossy(&output.stderr));
     assert!(report.contains("fails on case 0: time-out\nshrunk in "), "{report}");
-    assert!(report.contains("no exit within the time limit of 2.00 s"), "{report}");
+    assert!(report.contains("no exit within the time limit of 5.00 s"), "{report}");
     let minimal = section(&report, "minimal input");
     assert_eq!(minimal.lines().next(), Some("50"), "{report}");
     assert!(minimal.split_whitespace().skip(1).all(|t| t == "0"), "{report}");
@@ -713,7 +715,7 @@ fn candidates_the_generator_floods_or_the_reference_hangs_on_are_not_the_program
             "--reference",
             &py("sum_hangs_below_20.py"),
             "--timeout",
-            "2",
+            "5",
             "--shrink-time",
             "300",
             "--jobs",
