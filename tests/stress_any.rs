@@ -774,7 +774,7 @@ fn interrupted_after(runs: usize, name: &str) -> (Output, Vec<String>, Vec<PathB
     std::fs::create_dir_all(&temporary).unwrap();
     let program = leaving_a_sleeper(&pids, r#"echo $$ >> "$1"; exec sleep 60"#, &[]);
     let program = shlex::split(&program).unwrap();
-    let args = ["--generator", &py("gen_digits.py"), "--reference", &py("sum.py"), "--timeout", "2", "--jobs", "1"];
+    let args = ["--generator", &py("gen_digits.py"), "--reference", &py("sum.py"), "--timeout", "5", "--jobs", "1"];
     let mut child = stress_command(&args, &program.iter().map(String::as_str).collect::<Vec<_>>())
         .env("TMPDIR", &temporary)
         .stdout(std::process::Stdio::piped())
