@@ -595,7 +595,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 let options =
                     gamecheck::stress_any::AnyOptions::new(&any, run.options(scale.shard)?, timeout, command, save)?;
                 scale.start()?;
-                gamecheck::program::end_all_on_interrupt();
+                gamecheck::program::end_all_on_interrupt(STRESS_INTERRUPTED);
                 return stress_any(&options, report.as_deref());
             };
             let against = match against {
@@ -613,7 +613,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             let save = save.map(|dir| writable_dir("--save", dir)).transpose()?;
             let report = report.map(|dir| writable_dir("--report", dir)).transpose()?;
             scale.start()?;
-            gamecheck::program::end_all_on_interrupt();
+            gamecheck::program::end_all_on_interrupt(STRESS_INTERRUPTED);
             let cases = run.options(scale.shard)?;
             let options = StressOptions { cases, batch, timeout, against };
             return stress(problem, &command, &options, save.as_deref(), report.as_deref());
@@ -687,7 +687,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             let timeout = seconds(timeout, "--timeout")?;
             anyhow::ensure!(games >= 1, "--games takes at least 1: a run of no games judges nothing");
             whole_run(from, games, "--games")?;
-            gamecheck::program::end_all_on_interrupt();
+            gamecheck::program::end_all_on_interrupt("the games printed above are all that was played");
             let options = JudgeOptions { seed, from, games, timeout, per_game: !quiet };
             let program =
                 Connection::spawn(&command).with_context(|| format!("starting {}", command[0].to_string_lossy()))?;
@@ -785,6 +785,10 @@ fn stress(
     }
     printed
 }
+
+/// What an interrupted `stress` leaves: the report and the files come at the end of a run, and only then.
+const STRESS_INTERRUPTED: &str = "stress prints no report and saves nothing (--save, --report): the same command \
+     runs the same cases again, and --time and --shrink-time end a run early with its report";
 
 fn stress_any(options: &gamecheck::stress_any::AnyOptions, report_to: Option<&Path>) -> anyhow::Result<ExitCode> {
     let total = options.cases.range(gamecheck::stress::STRESS_CASES).count() as u64;

@@ -13,20 +13,23 @@
 use std::collections::HashSet;
 use std::ffi::{OsStr, OsString};
 use std::io::{self, Read, Write};
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Stdio};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, Once};
 use std::time::{Duration, Instant};
 
 /// The process groups of programs that are running now, so an interrupt can end them.
 static RUNNING: Mutex<Option<HashSet<u32>>> = Mutex::new(None);
 
-/// On Ctrl-C, SIGTERM or SIGHUP, end every program still running, then exit with 130. A program has a process group
-/// of its own, so the terminal's interrupt does not reach it: without this it would outlive gamecheck.
-pub fn end_all_on_interrupt() {
+/// On Ctrl-C, SIGTERM or SIGHUP, end every program still running, say so on standard error with `lost` (what the
+/// interrupted command does not print or write), then exit with 130. A program has a process group of its own, so the
+/// terminal's interrupt does not reach it: without this it would outlive gamecheck.
+pub fn end_all_on_interrupt(lost: &'static str) {
     static INSTALL: Once = Once::new();
     INSTALL.call_once(|| {
         // Another handler (a test harness, say) may be installed already; then that one decides.
-        let _ = ctrlc::set_handler(|| {
+        let _ = ctrlc::set_handler(move || {
             let running = RUNNING.lock().unwrap_or_else(|e| e.into_inner());
             for &group in running.iter().flatten() {
                 kill_group(group);
@@ -34,9 +37,52 @@ pub fn end_all_on_interrupt() {
             // Orphans would go to init when we exit, alive: end them now. Leaders stay for their own threads to reap.
             #[cfg(target_os = "linux")]
             orphans::end(running.as_ref().unwrap_or(&HashSet::new()), true);
+            // Exiting skips the destructors that remove them.
+            for dir in TEMPORARY.lock().unwrap_or_else(|e| e.into_inner()).iter() {
+                let _ = std::fs::remove_dir_all(dir);
+            }
+            // A silent exit would look like a crash of gamecheck, or like a run that ended with nothing to say.
+            eprintln!("\ngamecheck: interrupted; every program it started is ended; {lost}");
             std::process::exit(130);
         });
     });
+}
+
+/// The [`TempDir`]s that exist now, so an interrupt can remove them.
+static TEMPORARY: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+/// A directory of files for programs (a checker's input and answers, a generator's marks), removed when dropped and
+/// when gamecheck is interrupted (see [`end_all_on_interrupt`]), so neither leaves it in the temporary directory.
+pub struct TempDir {
+    path: PathBuf,
+}
+
+impl TempDir {
+    /// Makes `gamecheck-NAME-PID-K` in the system's temporary directory, `K` new in this process.
+    pub fn new(name: &str) -> io::Result<TempDir> {
+        static NEXT: AtomicU64 = AtomicU64::new(0);
+        let path = std::env::temp_dir().join(format!(
+            "gamecheck-{name}-{}-{}",
+            std::process::id(),
+            NEXT.fetch_add(1, Ordering::Relaxed)
+        ));
+        // Registered before it exists: an interrupt in between finds nothing to remove rather than missing it.
+        TEMPORARY.lock().unwrap_or_else(|e| e.into_inner()).push(path.clone());
+        let dir = TempDir { path };
+        std::fs::create_dir_all(&dir.path)?;
+        Ok(dir)
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.path);
+        TEMPORARY.lock().unwrap_or_else(|e| e.into_inner()).retain(|dir| *dir != self.path);
+    }
 }
 
 /// Start `command` (program and arguments) in a process group of its own, its standard streams set by `stdio`

@@ -9,7 +9,6 @@ use std::fmt::Write as _;
 use std::io::Read as _;
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
@@ -243,22 +242,16 @@ fn check(
     answer: &[u8],
     timeout: Duration,
 ) -> std::io::Result<Result<Option<String>, Invalid>> {
-    static RUN: AtomicU64 = AtomicU64::new(0);
-    let dir = std::env::temp_dir().join(format!(
-        "gamecheck-checker-{}-{}",
-        std::process::id(),
-        RUN.fetch_add(1, Ordering::Relaxed)
-    ));
-    std::fs::create_dir_all(&dir)?;
+    let dir = program::TempDir::new("checker")?;
     let files = [("input", input), ("output", output), ("answer", answer)].map(|(name, bytes)| {
-        let path = dir.join(name);
+        let path = dir.path().join(name);
         std::fs::write(&path, bytes).map(|()| path.into_os_string())
     });
     let ran = files.into_iter().collect::<std::io::Result<Vec<_>>>().and_then(|paths| {
         let command: Vec<OsString> = checker.iter().cloned().chain(paths).collect();
         program::run(&command, b"", timeout)
     });
-    let _ = std::fs::remove_dir_all(&dir);
+    drop(dir);
     let ran = ran?;
     let said = || {
         let text = format!("{}{}", String::from_utf8_lossy(&ran.stdout), ran.stderr);
@@ -576,14 +569,13 @@ fn failure(
     let kind = found.fault.as_ref().expect("a failing trial").kind;
     // A sequence given with --choices is a reproduction: run as it is, not shrunk again.
     // The generators' marks go to a directory of this shrinking's own: runs with --jobs may shrink side by side.
-    static SHRINKING: AtomicU64 = AtomicU64::new(0);
-    let marks_dir = std::env::temp_dir().join(format!(
-        "gamecheck-marks-{}-{}",
-        std::process::id(),
-        SHRINKING.fetch_add(1, Ordering::Relaxed)
-    ));
-    let marks = marks_dir.join("marks");
-    let marks_ready = std::fs::create_dir_all(&marks_dir).is_ok();
+    let marks_dir = program::TempDir::new("marks");
+    // Without the directory, the marks go nowhere and shrinking works byte by byte.
+    let marks = match &marks_dir {
+        Ok(dir) => dir.path().join("marks"),
+        Err(_) => std::env::temp_dir().join(format!("gamecheck-marks-{}-none", std::process::id())).join("marks"),
+    };
+    let marks_ready = marks_dir.is_ok();
     let notice = if index.is_some() { stream_notice(options, &choices, &found.input, &marks) } else { None };
     let start_marks = if marks_ready { read_marks(&marks) } else { Vec::new() };
     let found_input = found.input.clone();
@@ -635,7 +627,7 @@ fn failure(
             budget: options.cases.shrink_time,
         });
     }
-    let _ = std::fs::remove_dir_all(&marks_dir);
+    drop(marks_dir);
     let name = match index {
         Some(i) => format!("seed-{}-case-{i}", options.cases.seed),
         None => format!("choices-{}", &hex(&best_choices).chars().take(16).collect::<String>()),

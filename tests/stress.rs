@@ -3,6 +3,7 @@
 //! shrunk to a case where removing any stone or move makes the program right again; our own solver run as a program
 //! must pass; and jobs and shards must not change any result.
 
+mod common;
 mod pages;
 
 use std::ffi::OsString;
@@ -20,6 +21,7 @@ use gamecheck::stress::{
 use gamecheck::{PROBLEMS, Problem, generate_case};
 use games::hex::{Board, Stone};
 
+use common::assert_gone;
 use gamecheck::Case;
 use games::Contest;
 use indicatif::ProgressBar;
@@ -220,22 +222,6 @@ fn a_program_that_hangs_times_out_is_shrunk_and_leaves_no_process() {
     for pid in pids.lines() {
         assert_gone(pid);
     }
-}
-
-/// Fails unless process `pid` is gone (or a zombie, which is dead) within a few seconds: a bound that only catches a
-/// process left running, since a killed one may take a moment to be reaped.
-fn assert_gone(pid: &str) {
-    // An empty or broken line would read /proc/stat or nothing at all rather than a process.
-    assert!(pid.parse::<u32>().is_ok(), "{pid:?} is not a process id");
-    let alive = || {
-        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat"));
-        stat.is_ok_and(|stat| !stat.rsplit_once(')').is_some_and(|(_, rest)| rest.trim_start().starts_with('Z')))
-    };
-    let deadline = std::time::Instant::now() + Duration::from_secs(5);
-    while alive() && std::time::Instant::now() < deadline {
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    assert!(!alive(), "process {pid} outlived the run");
 }
 
 /// `sh -c SCRIPT` that first starts `sleep 60` in a session of its own (out of the program's process group, so

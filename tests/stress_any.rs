@@ -30,30 +30,44 @@ fn have(tool: &str) -> bool {
     ran
 }
 
+/// Builds `binary` once per test run: tests side by side share the binaries they compile, and one compiling a
+/// binary while another runs it was a "No such file" or a "Text file busy" now and then.
+fn built_once(binary: PathBuf, build: impl FnOnce(&Path)) -> PathBuf {
+    static BUILT: std::sync::Mutex<Vec<PathBuf>> = std::sync::Mutex::new(Vec::new());
+    let mut built = BUILT.lock().unwrap_or_else(|e| e.into_inner());
+    if !built.contains(&binary) {
+        build(&binary);
+        built.push(binary.clone());
+    }
+    binary
+}
+
 /// A C++ program of `tests/programs/any/` compiled with the C++ helper's directory on the include path.
 fn compiled(name: &str) -> PathBuf {
-    let binary = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("any-{name}"));
+    built_once(Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("any-{name}")), |binary| compile_cpp(name, binary))
+}
+
+fn compile_cpp(name: &str, binary: &Path) {
     let status = Command::new("g++")
         .args(["-O2", "-std=c++17", "-I"])
         .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("stress-helpers"))
         .arg("-o")
-        .arg(&binary)
+        .arg(binary)
         .arg(dir().join(format!("{name}.cpp")))
         .status()
         .expect("g++ runs");
     assert!(status.success(), "compiling {name}.cpp");
-    binary
 }
 
 /// `gamecheck stress` with `args`, then `--` and the program.
 fn stress(args: &[&str], program: &[&str]) -> Output {
-    Command::new(cargo_bin("gamecheck"))
-        .arg("stress")
-        .args(args)
-        .arg("--")
-        .args(program)
-        .output()
-        .expect("gamecheck runs")
+    stress_command(args, program).output().expect("gamecheck runs")
+}
+
+fn stress_command(args: &[&str], program: &[&str]) -> Command {
+    let mut command = Command::new(cargo_bin("gamecheck"));
+    command.arg("stress").args(args).arg("--").args(program);
+    command
 }
 
 fn stdout(output: &Output) -> String {
@@ -461,15 +475,15 @@ fn the_cpp_helper_draws_as_the_rust_one() {
 
 /// draws.rs compiled alone with rustc, as a generator pasting the helper beside it is.
 fn rustc_draws() -> PathBuf {
-    let binary = Path::new(env!("CARGO_TARGET_TMPDIR")).join("any-draws-rs");
-    let status = Command::new("rustc")
-        .args(["--edition", "2021", "-O", "-o"])
-        .arg(&binary)
-        .arg(dir().join("draws.rs"))
-        .status()
-        .expect("rustc runs");
-    assert!(status.success(), "compiling draws.rs with the Rust helper");
-    binary
+    built_once(Path::new(env!("CARGO_TARGET_TMPDIR")).join("any-draws-rs"), |binary| {
+        let status = Command::new("rustc")
+            .args(["--edition", "2021", "-O", "-o"])
+            .arg(binary)
+            .arg(dir().join("draws.rs"))
+            .status()
+            .expect("rustc runs");
+        assert!(status.success(), "compiling draws.rs with the Rust helper");
+    })
 }
 
 #[test]
@@ -551,4 +565,280 @@ fn draws(command: &mut Command, bytes: &[u8]) -> String {
     let output = child.wait_with_output().expect("the draws program ends");
     assert!(output.status.success());
     String::from_utf8(output.stdout).expect("UTF-8").trim().to_string()
+}
+
+/// The ids in a file that programs append one a line to; empty while none has written.
+fn pids_in(path: &Path) -> Vec<String> {
+    std::fs::read_to_string(path).unwrap_or_default().lines().map(str::to_string).collect()
+}
+
+fn fresh_file(dir: &Path, name: &str) -> PathBuf {
+    let path = dir.join(name);
+    let _ = std::fs::remove_file(&path);
+    path
+}
+
+/// One command line, as `--generator` and the others take it, that first starts `sleep 60` in a session of its own
+/// (out of the command's process group, so ending the group does not reach it), appends its id to `pids`, then runs
+/// `script` with `$1` the pids file and `$2` and on `args`.
+fn leaving_a_sleeper(pids: &Path, script: &str, args: &[&str]) -> String {
+    let script = format!("setsid sleep 60 </dev/null >/dev/null 2>&1 & echo $! >> \"$1\"; {script}");
+    let words = ["sh", "-c", &script, "sh", pids.to_str().unwrap()].into_iter().chain(args.iter().copied());
+    shlex::try_join(words).expect("no NUL byte")
+}
+
+#[test]
+fn a_program_that_hangs_times_out_is_shrunk_as_a_time_out_and_leaves_no_process() {
+    if !have("python3") {
+        return;
+    }
+    let scratch = common::scratch_dir("stress-any-hangs");
+    let pids = fresh_file(&scratch, "pids");
+    // sum_hangs_from_50.py hangs from 50 numbers on and answers wrongly below on odd numbers: the first case, of
+    // hundreds of numbers, hangs, and its minimal case must too, at exactly 50 numbers.
+    // Each hanging run costs the whole time limit, but a shorter one could end a slow run of the program on a
+    // loaded machine, a time-out below 50 numbers that shrinking would take.
+    let args = ["--generator", &py("gen_digits.py"), "--reference", &py("sum.py"), "--timeout", "5"];
+    let output = stress_command(
+        &[&args[..], &["--shrink-time", "300", "--jobs", "1"]].concat(),
+        &["python3", dir().join("sum_hangs_from_50.py").to_str().unwrap()],
+    )
+    .env("GAMECHECK_TEST_PIDS", &pids)
+    .output()
+    .expect("gamecheck runs");
+    let report = stdout(&output);
+    assert_eq!(output.status.code(), Some(1), "{report}\n{}", String::from_utf8_lossy(&output.stderr));
+    assert!(report.contains("fails on case 0: time-out\nshrunk in "), "{report}");
+    assert!(report.contains("no exit within the time limit of 5.00 s"), "{report}");
+    let minimal = section(&report, "minimal input");
+    assert_eq!(minimal.lines().next(), Some("50"), "{report}");
+    assert!(minimal.split_whitespace().skip(1).all(|t| t == "0"), "{report}");
+    let again = reproduced(&report);
+    assert!(again.contains("fails on the choices given: time-out"), "{again}");
+    // Each hanging run wrote itself and its two children, one of which left the process group.
+    let pids = pids_in(&pids);
+    assert!(pids.len() > 3, "the program hung more than once while shrinking: {pids:?}");
+    for pid in &pids {
+        common::assert_gone(pid);
+    }
+    std::fs::remove_dir_all(scratch).unwrap();
+}
+
+#[test]
+fn a_grandchild_that_leaves_the_process_group_does_not_outlive_stress_whoever_starts_it() {
+    if !have("python3") {
+        return;
+    }
+    let scratch = common::scratch_dir("stress-any-setsid");
+    let files = ["generator", "reference", "program"].map(|who| fresh_file(&scratch, who));
+    let wrapped = |pids: &Path, name: &str| {
+        leaving_a_sleeper(pids, r#"exec python3 "$2""#, &[dir().join(name).to_str().unwrap()])
+    };
+    let (generator, reference) = (wrapped(&files[0], "gen_digits.py"), wrapped(&files[1], "sum.py"));
+    let program = wrapped(&files[2], "sum.py");
+    let program = shlex::split(&program).unwrap();
+    let output = stress(
+        &["--generator", &generator, "--reference", &reference, "--cases", "3", "--timeout", "20"],
+        &program.iter().map(String::as_str).collect::<Vec<_>>(),
+    );
+    let report = stdout(&output);
+    assert_eq!(output.status.code(), Some(0), "{report}\n{}", String::from_utf8_lossy(&output.stderr));
+    assert!(report.contains("ran cases 0..3, 3 passed"), "{report}");
+    for (who, file) in ["generator", "reference", "program"].iter().zip(&files) {
+        let pids = pids_in(file);
+        assert_eq!(pids.len(), 3, "one sleeper a run of the {who}");
+        for pid in &pids {
+            common::assert_gone(pid);
+        }
+    }
+    std::fs::remove_dir_all(scratch).unwrap();
+}
+
+#[test]
+fn a_program_that_floods_is_cut_and_reported_short() {
+    if !have("python3") {
+        return;
+    }
+    let output = stress(
+        &["--generator", &py("gen_digits.py"), "--reference", &py("sum.py"), "--cases", "1", "--shrink-time", "2"],
+        &["sh", "-c", "cat > /dev/null; exec yes flood"],
+    );
+    let report = stdout(&output);
+    assert_eq!(output.status.code(), Some(1), "{report}");
+    assert!(report.len() < 64 << 10, "{} bytes of report", report.len());
+    assert!(report.contains("fails on case 0: malformed output"), "{report}");
+    assert!(report.contains("more than 64 MiB of output"), "{report}");
+    assert!(report.contains("--- program output ---\nflood\nflood\n"), "the start of the output is shown: {report}");
+    assert!(report.contains("nothing past 64 MiB was read"), "{report}");
+}
+
+#[test]
+fn a_generator_that_floods_or_a_reference_that_hangs_on_a_case_stops_the_run_and_says_whose_fault() {
+    if !have("python3") {
+        return;
+    }
+    let flood = "sh -c 'cat > /dev/null; exec yes 1'";
+    let runs: [([&str; 4], &str); 2] = [
+        ([flood, &py("sum.py"), "20", "the generator printed more than 64 MiB"], "generator"),
+        (
+            [&py("gen_digits.py"), "sleep 60", "1", "the reference did not exit within the time limit of 1.00 s"],
+            "reference",
+        ),
+    ];
+    for ([generator, reference, timeout, expected], who) in runs {
+        let clock = std::time::Instant::now();
+        let output = stress(
+            &["--generator", generator, "--reference", reference, "--timeout", timeout],
+            &["python3", dir().join("sum.py").to_str().unwrap()],
+        );
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{who}: {stderr}");
+        assert!(stderr.contains(&format!("on case 0 {expected}")), "{who}: {stderr}");
+        assert!(stderr.contains(&format!("this is a fault of the {who}, not of the program under test")), "{stderr}");
+        assert!(stdout(&output).is_empty(), "no report of a failure of the program: {}", stdout(&output));
+        // Not the `sleep 60` waited out: the time limit ended it.
+        assert!(clock.elapsed() < std::time::Duration::from_secs(50), "{who}");
+    }
+}
+
+#[test]
+fn candidates_the_generator_floods_or_the_reference_hangs_on_are_not_the_programs_failure() {
+    if !have("python3") {
+        return;
+    }
+    // Below 10 numbers the generator floods, below 20 the reference hangs, and the program is wrong on every input:
+    // the smallest case that is a case is 20 zeros, and the program's failure there a wrong answer.
+    let output = stress(
+        &[
+            "--generator",
+            &py("gen_digits_floods_below_10.py"),
+            "--reference",
+            &py("sum_hangs_below_20.py"),
+            "--timeout",
+            "5",
+            "--shrink-time",
+            "300",
+            "--jobs",
+            "1",
+        ],
+        &["python3", dir().join("sum_plus_one.py").to_str().unwrap()],
+    );
+    let report = stdout(&output);
+    assert_eq!(output.status.code(), Some(1), "{report}\n{}", String::from_utf8_lossy(&output.stderr));
+    assert!(report.contains("fails on case 0: wrong answer\nshrunk in "), "{report}");
+    let minimal = small_and_reproduced(&output, 2, 21);
+    assert_eq!(minimal.lines().next(), Some("20"), "{report}");
+    assert!(minimal.split_whitespace().skip(1).all(|t| t == "0"), "{report}");
+}
+
+#[test]
+fn a_saved_failure_keeps_its_input_and_choices_and_the_choices_file_command_reproduces_it() {
+    if !have("python3") {
+        return;
+    }
+    let scratch = common::scratch_dir("stress-any-save");
+    let save = scratch.join("saved");
+    // Not shrunk (no time for it): a whole case's 1 MiB of choices, too long to spell out in the command.
+    let output = run_past_900(&["--cases", "40", "--shrink-time", "0", "--save", save.to_str().unwrap()]);
+    let report = stdout(&output);
+    assert_eq!(output.status.code(), Some(1), "{report}");
+    let case = failing_case(&report);
+    let input = save.join(format!("any/seed-2026-case-{case}.in"));
+    assert!(report.contains(&format!("saved as {} with .ans", input.display())), "{report}");
+    let saved = |extension: &str| {
+        std::fs::read_to_string(input.with_extension(extension)).unwrap_or_else(|e| panic!(".{extension}: {e}"))
+    };
+    assert_eq!(saved("in"), section(&report, "minimal input"));
+    assert_eq!(saved("ans"), section(&report, "expected output (reference)"));
+    let choices = saved("choices");
+    assert_eq!(choices.trim().len(), 2 << 20, "the whole case's choice bytes, in hex");
+    let shown = section(&report, "choice bytes");
+    assert!(shown.starts_with(&choices[..128]) && shown.contains("1048576 bytes in all"), "{report}");
+    let command = section(&report, "reproduce").trim();
+    let file = input.with_extension("choices");
+    let file = shlex::try_quote(file.to_str().unwrap()).unwrap().into_owned();
+    assert!(command.contains(&format!("--choices-file {file} ")), "{command}");
+    let again = reproduced(&report);
+    assert_eq!(section(&again, "failing input"), saved("in"), "{again}");
+    assert_eq!(section(&again, "program output"), section(&report, "program output"), "{again}");
+    std::fs::remove_dir_all(scratch).unwrap();
+}
+
+/// Starts `stress` with a program that hangs and leaves a sleeper out of its process group, sends SIGINT once the
+/// program has started `runs` times, and returns how gamecheck ended, the ids the programs wrote, and what
+/// gamecheck left in its temporary directory.
+fn interrupted_after(runs: usize, name: &str) -> (Output, Vec<String>, Vec<PathBuf>) {
+    let scratch = common::scratch_dir(name);
+    let pids = fresh_file(&scratch, "pids");
+    let temporary = scratch.join("tmp");
+    std::fs::create_dir_all(&temporary).unwrap();
+    let program = leaving_a_sleeper(&pids, r#"echo $$ >> "$1"; exec sleep 60"#, &[]);
+    let program = shlex::split(&program).unwrap();
+    let args = ["--generator", &py("gen_digits.py"), "--reference", &py("sum.py"), "--timeout", "5", "--jobs", "1"];
+    let mut child = stress_command(&args, &program.iter().map(String::as_str).collect::<Vec<_>>())
+        .env("TMPDIR", &temporary)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("gamecheck starts");
+    // Each run of the program writes two ids: its sleeper's and its own.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
+    while pids_in(&pids).len() < 2 * runs {
+        assert!(std::time::Instant::now() < deadline, "the program did not run {runs} time(s)");
+        assert!(child.try_wait().unwrap().is_none(), "gamecheck ended before the program ran {runs} time(s)");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    // SAFETY: kill(2) on our own child, not reaped yet, so its id is not reused.
+    assert_eq!(unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) }, 0);
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while child.try_wait().unwrap().is_none() {
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("gamecheck did not end within 20 s of SIGINT");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let output = child.wait_with_output().unwrap();
+    let written = pids_in(&pids);
+    let left = std::fs::read_dir(&temporary).unwrap().map(|entry| entry.unwrap().path()).collect();
+    std::fs::remove_dir_all(scratch).unwrap();
+    (output, written, left)
+}
+
+#[test]
+fn ctrl_c_while_a_case_runs_or_shrinks_ends_every_child_and_says_so() {
+    if !have("python3") {
+        return;
+    }
+    // The first run is case 0's; with one job, the second is a candidate of its shrinking.
+    for (runs, when) in [(1, "running"), (2, "shrinking")] {
+        let (output, pids, left) = interrupted_after(runs, &format!("stress-any-interrupt-{runs}"));
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(130), "{when}: {stderr}");
+        assert!(stderr.contains("interrupted"), "{when}: a clear message, not a silent exit: {stderr}");
+        assert!(output.stdout.is_empty(), "{when}: {}", stdout(&output));
+        for pid in &pids {
+            common::assert_gone(pid);
+        }
+        // While shrinking, the generator's marks have a directory of their own.
+        assert!(left.is_empty(), "{when}: left in the temporary directory: {left:?}");
+    }
+}
+
+#[test]
+fn a_failure_is_found_and_shrunk_again_from_its_seed_and_index_alone() {
+    if !have("python3") {
+        return;
+    }
+    let whole = run_past_900(&["--seed", "7", "--cases", "40", "--shrink-time", "300"]);
+    let report = stdout(&whole);
+    assert_eq!(whole.status.code(), Some(1), "{report}");
+    let case = failing_case(&report);
+    let alone = run_past_900(&["--seed", "7", "--from", &case.to_string(), "--cases", "1", "--shrink-time", "300"]);
+    let again = stdout(&alone);
+    assert_eq!(failing_case(&again), case, "{again}");
+    assert!(again.contains(&format!("ran cases {case}..{}, 0 passed", case + 1)), "{again}");
+    for name in ["minimal input", "choice bytes", "reproduce"] {
+        assert_eq!(section(&again, name), section(&report, name), "{name}:\n{again}");
+    }
 }

@@ -111,3 +111,19 @@ pub fn scratch_dir(suite: &str) -> std::path::PathBuf {
     std::fs::create_dir_all(&dir).expect("a scratch directory");
     dir
 }
+
+/// Fails unless process `pid` is gone (or a zombie, which is dead) within a few seconds: a bound that only catches a
+/// process left running, since a killed one may take a moment to be reaped.
+pub fn assert_gone(pid: &str) {
+    // An empty or broken line would read /proc/stat or nothing at all rather than a process.
+    assert!(pid.parse::<u32>().is_ok(), "{pid:?} is not a process id");
+    let alive = || {
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat"));
+        stat.is_ok_and(|stat| !stat.rsplit_once(')').is_some_and(|(_, rest)| rest.trim_start().starts_with('Z')))
+    };
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while alive() && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    assert!(!alive(), "process {pid} outlived the run");
+}
