@@ -226,14 +226,15 @@ impl Sorted {
         let mut below: Vec<(i64, i64, usize)> = Vec::new();
         let mut here: Vec<(i64, i64, usize)> = Vec::new();
         let mut below_x = i64::MIN;
+        // The sorted index of the row's first stone.
         let mut start = 0;
-        while start < m {
-            let x = i64::from(stones[start].x);
-            let end = start + stones[start..].partition_point(|s| i64::from(s.x) == x);
+        let mut rows = stones.chunk_by(|a, b| a.x == b.x).peekable();
+        while let Some(row) = rows.next() {
+            let x = i64::from(row[0].x);
             here.clear();
             // The gap before the row's first stone holds its start; the gap after stone i is node m + i.
             let (mut from, mut gap) = (first_y, outside);
-            for (i, stone) in stones.iter().enumerate().take(end).skip(start) {
+            for (i, stone) in row.iter().enumerate() {
                 let y = i64::from(stone.y);
                 if from < y {
                     if gap != outside {
@@ -241,7 +242,7 @@ impl Sorted {
                     }
                     here.push((from, y - 1, gap));
                 }
-                (from, gap) = (y + 1, m + i);
+                (from, gap) = (y + 1, m + start + i);
             }
             here.push((from, last_y, outside));
             // The row below, if it holds no stone, is wholly outside.
@@ -258,14 +259,14 @@ impl Sorted {
                 }
             }
             // The row above, if it holds no stone, is wholly outside and meets every interval of this row.
-            if end == m || i64::from(stones[end].x) != x + 1 {
+            if rows.peek().is_none_or(|next| i64::from(next[0].x) != x + 1) {
                 for &(_, _, p) in &here {
                     join(&mut sets, &mut enclosed, p, outside);
                 }
             }
             std::mem::swap(&mut below, &mut here);
             below_x = x;
-            start = end;
+            start += row.len();
         }
 
         let mut first = None;
