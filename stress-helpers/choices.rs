@@ -73,7 +73,9 @@ impl Choices {
 
     /// An integer in `[lo, hi]`, both included; `lo` when the stream has run out. Panics when `lo > hi`.
     pub fn integer(&mut self, lo: i64, hi: i64) -> i64 {
-        assert!(lo <= hi, "integer({lo}, {hi}): the range is empty");
+        // Arguments rather than inline names: rustc alone compiles as edition 2015, where a panic message is not
+        // formatted without them.
+        assert!(lo <= hi, "integer({}, {}): the range is empty", lo, hi);
         let span = hi.wrapping_sub(lo) as u64;
         if span == 0 {
             return lo;
@@ -107,7 +109,7 @@ impl Choices {
 impl Drop for Choices {
     fn drop(&mut self) {
         if let Some((path, marks)) = self.marks.take() {
-            let text: String = marks.iter().chain([&self.at]).map(|at| format!("{at}\n")).collect();
+            let text: String = marks.iter().chain([&self.at]).map(|at| format!("{}\n", at)).collect();
             // Without marks gamecheck shrinks as well, only slower: nothing to report to the generator's caller.
             let _ = std::fs::write(path, text);
         }

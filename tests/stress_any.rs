@@ -486,6 +486,28 @@ fn rustc_draws() -> PathBuf {
     })
 }
 
+/// The Rust worked example of docs/stress-any.md, compiled as a newcomer would (`rustc -O`: the 2015 edition, here
+/// with warnings denied), makes from each choice sequence the very input the Python generator makes.
+#[test]
+fn the_rust_worked_example_draws_the_python_generators_input() {
+    if !have("rustc") || !have("python3") {
+        return;
+    }
+    let binary = built_once(Path::new(env!("CARGO_TARGET_TMPDIR")).join("any-gen-ranges-rs"), |binary| {
+        let status = Command::new("rustc")
+            .args(["-O", "-D", "warnings", "-o"])
+            .arg(binary)
+            .arg(dir().join("gen_ranges.rs"))
+            .status()
+            .expect("rustc runs");
+        assert!(status.success(), "compiling gen_ranges.rs with the Rust helper, edition 2015");
+    });
+    for bytes in streams() {
+        let python = draws(Command::new("python3").arg(dir().join("gen_ranges.py")), &bytes);
+        assert_eq!(draws(&mut Command::new(&binary), &bytes), python, "choice bytes {bytes:?}");
+    }
+}
+
 #[test]
 fn the_rust_helper_compiled_alone_draws_as_the_python_and_cpp_ones() {
     if !have("rustc") {

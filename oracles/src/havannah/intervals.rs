@@ -82,14 +82,17 @@ pub fn answer(game: &Game) -> Answer {
         let (bridge, fork) = probe.bridge_and_fork(&links, k);
         bridge || fork
     };
-    // found(0) is false (no stones yet), so the bisection below starts from a false low and a true high.
+    // The last k with found(k) false, built one bit at a time from the top (found(0) is false: no stones yet), in
+    // as many probes as `last` has bits; a step past `last` probes `last`, which is true, so it is not taken.
     let first = if found(&mut probe, last) {
-        let (mut low, mut high) = (0, last);
-        while high - low > 1 {
-            let middle = low + (high - low) / 2;
-            if found(&mut probe, middle) { high = middle } else { low = middle }
+        let mut low = 0;
+        for bit in (0..usize::BITS - last.leading_zeros()).rev() {
+            let k = (low + (1 << bit)).min(last);
+            if !found(&mut probe, k) {
+                low = k;
+            }
         }
-        Some(high)
+        Some(low + 1)
     } else {
         ring
     };
