@@ -346,12 +346,17 @@ impl UnionFind {
     }
 
     fn find(&mut self, mut a: usize) -> usize {
-        while self.parent[a] as usize != a {
+        // A path is shorter than the set, as unions make no cycle: the bound only turns a broken find into a
+        // panic rather than a hang.
+        for _ in 0..self.parent.len() {
+            if self.parent[a] as usize == a {
+                return a;
+            }
             let up = self.parent[self.parent[a] as usize];
             self.parent[a] = up;
             a = up as usize;
         }
-        a
+        unreachable!("a cycle of parents through {a}")
     }
 
     /// Joins the sets of a and b; whether they were apart.
