@@ -537,6 +537,20 @@ mod tests {
         bytes
     }
 
+    /// A count of 150 records of 5 bytes, each led by a byte below 100 but records 7 and 120, led by 180 and 240.
+    fn records_far_apart(seed: u64) -> Vec<u8> {
+        let mut start = random(1000, seed);
+        start[0] = 150;
+        for (i, b) in start.iter_mut().enumerate().skip(1) {
+            if (i - 1) % 5 == 0 {
+                *b %= 100;
+            }
+        }
+        start[1 + 5 * 7] = 180;
+        start[1 + 5 * 120] = 240;
+        start
+    }
+
     #[test]
     fn anything_fails_shrinks_to_nothing() {
         let result = shrunk(random(1000, 1), |_| true);
@@ -601,15 +615,7 @@ mod tests {
             (0..count).filter(|r| c.get(1 + 5 * r).is_some_and(|&b| b >= 100)).count() >= 2
         };
         for seed in 0..3 {
-            let mut start = random(1000, seed);
-            start[0] = 150;
-            for (i, b) in start.iter_mut().enumerate().skip(1) {
-                if (i - 1) % 5 == 0 {
-                    *b %= 100;
-                }
-            }
-            start[1 + 5 * 7] = 180;
-            start[1 + 5 * 120] = 240;
+            let start = records_far_apart(seed);
             assert_eq!(shrunk(start, fails).choices, [2, 100, 0, 0, 0, 0, 100]);
         }
     }
@@ -809,15 +815,7 @@ mod tests {
             Verdict { fails: big >= 2, marks: d.marks() }
         };
         for seed in 0..3 {
-            let mut start = random(1000, seed);
-            start[0] = 150;
-            for (i, b) in start.iter_mut().enumerate().skip(1) {
-                if (i - 1) % 5 == 0 {
-                    *b %= 100;
-                }
-            }
-            start[1 + 5 * 7] = 180;
-            start[1 + 5 * 120] = 240;
+            let start = records_far_apart(seed);
             let plain = shrunk(start.clone(), |c| verdict(c).fails);
             let marks = verdict(&start).marks;
             let marked = shrink_drawn(start, marks, verdict, None, |_, _| {});
