@@ -745,9 +745,19 @@ mod tests {
                     .unwrap_or_else(|e| panic!("{e}\n{}", game.drawing(&truth)));
                 assert_eq!(checked.states, game.n as usize);
                 assert_eq!(checked.decided, decided_states(&game), "{}", game.drawing(&truth));
+                // A state where every move is tried has two cells left or more (one is decided), so k² >= 4 moves.
+                assert!(checked.moves_tried >= 4 * checked.every_move as u64, "{checked:?}");
+                assert!(checked.claims_asked <= checked.moves_tried, "{checked:?}");
                 every[b] += checked.every_move;
                 drawn[b] += checked.sampled;
             }
+        }
+        // Every move is tried where k² fits the budget, so budgets of 9 and 15 moves (k ≤ 3 both) check alike.
+        for game in games(4..=9, 2, &known) {
+            let truth = answer(&game);
+            let run =
+                |all_moves| check(&game, &truth, &mut Truth::new(game.n, &known), Budget { all_moves, sampled: 3 });
+            assert_eq!(run(9), run(15), "{}", game.drawing(&truth));
         }
         // Up to 16 cells the default budget tries every move; the small one draws from 3 cells left up.
         assert!(every[0] > 0 && drawn[0] == 0, "{every:?} {drawn:?}");
