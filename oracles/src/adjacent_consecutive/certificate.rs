@@ -435,11 +435,10 @@ impl Row {
             }
         }
         if self.pair.is_none() {
+            // Cells 0 and N + 1 are past the row's ends and always empty, so a pair is never found across an end.
             self.pair = [c - 1, c].into_iter().find(|&d| {
-                d >= 1 && d < self.n && {
-                    let (x, y) = (self.tile_in[d as usize], self.tile_in[d as usize + 1]);
-                    x != 0 && y != 0 && x.abs_diff(y) == 1
-                }
+                let (x, y) = (self.tile_in[d as usize], self.tile_in[d as usize + 1]);
+                x != 0 && y != 0 && x.abs_diff(y) == 1
             });
         }
     }
