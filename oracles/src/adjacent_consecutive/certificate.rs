@@ -492,7 +492,11 @@ impl Pool {
     }
 
     fn full(n: u32) -> Pool {
-        Pool { items: (1..=n).collect(), slot: (0..n + 2).map(|x| if x >= 1 && x <= n { x } else { 0 }).collect() }
+        let mut pool = Pool::empty(n);
+        for x in 1..=n {
+            pool.insert(x);
+        }
+        pool
     }
 
     fn insert(&mut self, x: u32) {
@@ -1179,6 +1183,12 @@ mod tests {
                 assert!(sample.iter().all(|&s| row.legal(s).is_ok()), "{sample:?}");
                 if !row.near_cells.items.is_empty() {
                     assert!(sample.iter().any(|s| row.near_cells.items.contains(&s.cell)));
+                }
+                // Two draws: the first takes a cell beside a filled one, the second a tile one away from a used one (or
+                // the played move, kept in every sample, has one).
+                let two = row.sample(m, 2, &mut SplitMix(i as u64));
+                if !row.near_tiles.items.is_empty() {
+                    assert!(two.iter().any(|s| row.near_tiles.items.contains(&s.tile)), "{two:?}");
                 }
                 row.place(m);
                 let tile = |c: u32| if (1..=n).contains(&c) { row.tile_in[c as usize] } else { 0 };
