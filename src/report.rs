@@ -281,7 +281,7 @@ pub fn any_page(command: &str, s: &AnySummary) -> Page {
         .failure
         .iter()
         .map(|f| {
-            let case = f.index.map_or("the choices given".to_string(), |i| format!("case {i}"));
+            let case = crate::stress_any::case_name(f.index);
             let shrunk = match &f.shrunk {
                 Some(how) => format!(
                     "{} in {} step(s), {} tried, {:.1} s: input {} → {}",
@@ -321,12 +321,9 @@ pub fn any_page(command: &str, s: &AnySummary) -> Page {
         .collect::<Vec<_>>();
     let verdict = match &s.failure {
         None => format!("Passed: the program matched the reference on all {} cases.", s.checked),
-        Some(f) => format!(
-            "Failed: {} on {} after {} passed.",
-            f.fault.kind,
-            f.index.map_or("the choices given".to_string(), |i| format!("case {i}")),
-            s.passed
-        ),
+        Some(f) => {
+            format!("Failed: {} on {} after {} passed.", f.fault.kind, crate::stress_any::case_name(f.index), s.passed)
+        }
     };
     Page {
         title: "gamecheck stress --generator".into(),

@@ -435,12 +435,14 @@ fn starting(options: &AnyOptions) -> String {
     format!("starting one of {}", names.join(", "))
 }
 
+/// How reports name a run: `case I` of the seed, or the choice bytes given with `--choices`.
+pub fn case_name(index: Option<u64>) -> String {
+    index.map_or("the choices given".to_string(), |i| format!("case {i}"))
+}
+
 /// The error for a seeded case the generator, reference or checker could not make or judge.
 fn not_a_case(options: &AnyOptions, invalid: &Invalid, index: Option<u64>) -> anyhow::Error {
-    let case = match index {
-        Some(i) => format!("case {i}"),
-        None => "the choices given".to_string(),
-    };
+    let case = case_name(index);
     let again = match index {
         Some(i) => reproduce(options, &Choices::Seeded(i)),
         None => reproduce(options, &Choices::Hex(options.choices.clone().unwrap_or_default())),
@@ -502,29 +504,34 @@ fn reproduce(options: &AnyOptions, choices: &Choices) -> String {
     command
 }
 
-/// Whether the generator draws from the stream: `None` when it does, else why the case cannot be shrunk. The
-/// generator runs again on `choices` with its marks written to `marks` ([`generate`]).
-fn stream_notice(options: &AnyOptions, choices: &[u8], input: &[u8], marks: &Path) -> Option<String> {
-    let again = generate(options, choices, marks).ok()?.input.ok()?;
-    if again != input {
-        return Some(
-            "the generator printed a different input for the same choice bytes: it takes its randomness from \
+/// Whether the generator draws from the stream: the marks of its run again on `choices` ([`generate`]) when it
+/// does, or when that cannot be told; else why the case cannot be shrunk.
+fn stream_marks(
+    options: &AnyOptions,
+    choices: &[u8],
+    input: &[u8],
+    marks: Option<&Path>,
+) -> Result<Vec<usize>, String> {
+    let Ok(again) = generate(options, choices, marks) else { return Ok(Vec::new()) };
+    let Ok(again_input) = again.input else { return Ok(again.marks) };
+    if again_input != input {
+        return Err("the generator printed a different input for the same choice bytes: it takes its randomness from \
              somewhere else (its own seed, the clock), so this case cannot be shrunk or run again from its choices. \
              Shrinking needs the generator to draw from standard input: see docs/stress-any.md. With --save DIR the \
              input is kept."
-                .to_string(),
-        );
+            .to_string());
     }
-    let empty = program::run(&options.generator, b"", options.timeout).ok()?;
-    if !choices.is_empty() && helper_output("generator", empty, options.timeout).ok()? == input {
-        return Some(
+    let empty = program::run(&options.generator, b"", options.timeout);
+    let prints_input = |ran| helper_output("generator", ran, options.timeout).is_ok_and(|printed| printed == input);
+    if !choices.is_empty() && empty.is_ok_and(prints_input) {
+        return Err(
             "the generator prints this same input with no choice bytes at all: it ignores standard input, so there \
              is nothing to shrink. Shrinking needs the generator to draw from standard input: see \
              docs/stress-any.md."
                 .to_string(),
         );
     }
-    None
+    Ok(again.marks)
 }
 
 /// The environment variable naming the file where the helpers write their draws' boundaries (docs/stress-any.md).
@@ -539,9 +546,14 @@ struct Generated {
     marks: Vec<usize>,
 }
 
-/// Runs the generator on `choices` with [`MARKS_VARIABLE`] naming `marks`: its input, and the marks it wrote (empty
-/// when it wrote none, or none that read as offsets: the shrinker then works without them).
-fn generate(options: &AnyOptions, choices: &[u8], marks: &Path) -> std::io::Result<Generated> {
+/// Runs the generator on `choices`, with [`MARKS_VARIABLE`] naming `marks` when there is a file for them: its input,
+/// and the marks it wrote (empty when it wrote none, or none that read as offsets: the shrinker then works without
+/// them).
+fn generate(options: &AnyOptions, choices: &[u8], marks: Option<&Path>) -> std::io::Result<Generated> {
+    let Some(marks) = marks else {
+        let ran = program::run(&options.generator, choices, options.timeout)?;
+        return Ok(Generated { input: helper_output("generator", ran, options.timeout), marks: Vec::new() });
+    };
     // A file left by an earlier run must not pass for this one's.
     let _ = std::fs::remove_file(marks);
     let ran = program::run_with(&options.generator, &[(MARKS_VARIABLE, marks.as_os_str())], choices, options.timeout)?;
@@ -567,21 +579,22 @@ fn failure(
     progress: &ProgressBar,
 ) -> AnyFailure {
     let kind = found.fault.as_ref().expect("a failing trial").kind;
-    // A sequence given with --choices is a reproduction: run as it is, not shrunk again.
     // The generators' marks go to a directory of this shrinking's own: runs with --jobs may shrink side by side.
-    let marks_dir = program::TempDir::new("marks");
-    // Without the directory, the marks go nowhere and shrinking works byte by byte.
-    let marks = match &marks_dir {
-        Ok(dir) => dir.path().join("marks"),
-        Err(_) => std::env::temp_dir().join(format!("gamecheck-marks-{}-none", std::process::id())).join("marks"),
+    // Without the directory, the generator is not asked for marks and shrinking works byte by byte.
+    let marks_dir = program::TempDir::new("marks").ok();
+    let marks = marks_dir.as_ref().map(|dir| dir.path().join("marks"));
+    // A sequence given with --choices is a reproduction: run as it is, not shrunk again.
+    let (notice, start_marks) = match index {
+        Some(_) => match stream_marks(options, &choices, &found.input, marks.as_deref()) {
+            Ok(marks) => (None, Some(marks)),
+            Err(notice) => (Some(notice), None),
+        },
+        None => (None, None),
     };
-    let marks_ready = marks_dir.is_ok();
-    let notice = if index.is_some() { stream_notice(options, &choices, &found.input, &marks) } else { None };
-    let start_marks = if marks_ready { read_marks(&marks) } else { Vec::new() };
     let found_input = found.input.clone();
     let found_choices = choices.len();
     let (mut best, mut best_choices, mut shrunk) = (found, choices, None);
-    if notice.is_none() && index.is_some() {
+    if let Some(start_marks) = start_marks {
         progress.set_style(ProgressStyle::with_template("{prefix:>22} {msg} {elapsed}").expect("a valid template"));
         let clock = Instant::now();
         let deadline = clock.checked_add(options.cases.shrink_time);
@@ -590,7 +603,7 @@ fn failure(
         // reference and the program need not run on it again.
         let mut passed_inputs = std::collections::HashSet::new();
         let mut test = |candidate: &[u8]| {
-            let Ok(Generated { input, marks }) = generate(options, candidate, &marks) else {
+            let Ok(Generated { input, marks }) = generate(options, candidate, marks.as_deref()) else {
                 return Verdict::default();
             };
             let Ok(input) = input else { return Verdict { fails: false, marks } };
@@ -730,10 +743,7 @@ impl AnySummary {
 
 impl AnyFailure {
     pub fn report(&self) -> String {
-        let case = match self.index {
-            Some(i) => format!("case {i}"),
-            None => "the choices given".to_string(),
-        };
+        let case = case_name(self.index);
         let how = match &self.shrunk {
             Some(s) => {
                 let ended = if s.complete {
