@@ -1221,4 +1221,22 @@ mod tests {
             }
         }
     }
+
+    /// The draws keep their shares all along a long sample, not only at its start: in a wide row with one tile, so two
+    /// cells beside it among N - 1 and two tiles one away from it among N - 1, every third draw takes one of those
+    /// cells and every third one of those tiles, where uniform draws would take them once in a hundred.
+    #[test]
+    fn certificate_sample_draws_every_third_cell_and_tile_near_a_used_one() {
+        let (n, draws) = (401, 30);
+        let mut row = Row::new(n);
+        let played = Move { tile: 200, cell: 201 };
+        row.place(played);
+        for seed in 0..20 {
+            let sample = row.sample(Move { tile: 1, cell: 1 }, draws, &mut SplitMix(seed));
+            let near_cells = sample.iter().filter(|m| m.cell.abs_diff(played.cell) == 1).count();
+            let near_tiles = sample.iter().filter(|m| m.tile.abs_diff(played.tile) == 1).count();
+            // Ten draws each; a duplicate among them (two cells, 400 tiles) is rare, but allowed for.
+            assert!(near_cells >= draws / 4 && near_tiles >= draws / 4, "seed {seed}: {near_cells}, {near_tiles}");
+        }
+    }
 }
