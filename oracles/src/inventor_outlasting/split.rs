@@ -159,13 +159,15 @@ impl Grid {
     fn part_of(&self, seed: usize, free: &Cells) -> Cells {
         let mut part = [0; WORDS];
         set(&mut part, seed);
-        loop {
+        // Each ring but the last adds a cell, so the part is whole within a ring per cell.
+        for _ in 0..=MAX_CELLS {
             let grown = or(&part, &self.touching(&part, free));
             if grown == part {
                 return part;
             }
             part = grown;
         }
+        unreachable!("a part of at most {MAX_CELLS} cells stops growing within as many rings")
     }
 
     /// The cells of `free` that touch a cell of `from` corner to corner.
@@ -517,6 +519,21 @@ mod tests {
                 assert_eq!(Engine::new(Canon::Translated).answer(&image), want, "{symmetry:?} of {board:?}");
             }
         }
+    }
+
+    /// The memo holds one entry per shape met and keeps it: answering a board again adds none. On a full square
+    /// board, whose parts come in turned and mirrored copies, keying by the least of the 8 images holds fewer shapes.
+    #[test]
+    fn split_memo_keeps_one_entry_per_shape() {
+        let board = random_board(&mut |_| 0, 6, 6, 100, MAX_CELLS);
+        let sizes = [Canon::Translated, Canon::Symmetric].map(|canon| {
+            let mut engine = Engine::new(canon);
+            let first = engine.answer(&board);
+            let size = engine.memo_len();
+            assert_eq!((engine.answer(&board), engine.memo_len()), (first, size), "{canon:?}");
+            size
+        });
+        assert!(1 < sizes[1] && sizes[1] < sizes[0], "{sizes:?}");
     }
 
     /// Full boards of 200 cells, the deepest searches (a 2×100 board's parts are paths of 100 cells), run on a
