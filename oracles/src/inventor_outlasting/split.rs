@@ -244,7 +244,8 @@ impl Search<'_> {
 /// The memo's name for a part (kept out of line so that its cell list is not on every recursion frame).
 #[inline(never)]
 fn shape(grid: &Grid, part: &Cells, spots: &Cells, canon: Canon) -> Shape {
-    let mut cells = [(0u8, 0u8, false); MAX_CELLS / 2];
+    // A part lies on one colour, half the cells at most; room for all of them costs a few hundred bytes of stack.
+    let mut cells = [(0u8, 0u8, false); MAX_CELLS];
     let mut n = 0;
     let (mut top, mut bottom, mut left, mut right) = (u8::MAX, 0, u8::MAX, 0);
     for i in ones(*part) {
@@ -534,6 +535,23 @@ mod tests {
             size
         });
         assert!(1 < sizes[1] && sizes[1] < sizes[0], "{sizes:?}");
+    }
+
+    /// Keyed by the least of its 8 images, a part is one entry whichever image of it is met: an engine that has
+    /// answered a board adds no entry for any turn or mirror of it.
+    #[test]
+    fn split_symmetric_memo_knows_every_image_of_a_board_it_has_answered() {
+        let mut random = xorshift(0x2545_f491_4f6c_dd1d);
+        for (rows, cols) in [(5, 7), (6, 6), (3, 12)] {
+            let board = random_board(&mut random, rows, cols, 60, MAX_CELLS);
+            let mut engine = Engine::new(Canon::Symmetric);
+            let want = engine.answer(&board);
+            let size = engine.memo_len();
+            for symmetry in Symmetry::ALL {
+                let image = board.transform(symmetry);
+                assert_eq!((engine.answer(&image), engine.memo_len()), (want, size), "{symmetry:?} of {board:?}");
+            }
+        }
     }
 
     /// Full boards of 200 cells, the deepest searches (a 2×100 board's parts are paths of 100 cells), run on a
