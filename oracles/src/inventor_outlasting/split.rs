@@ -554,6 +554,86 @@ mod tests {
         }
     }
 
+    /// A cell of a part as the tests write it: row, column, and whether it is a spot.
+    type Written = (usize, usize, bool);
+
+    /// A part as the memo's key names it, read back literally: bit b of `cells` is cell 2b or 2b + 1 of the
+    /// `rows × cols` box, whichever lies on the key's colour; sorted (row, column, spot) triples.
+    fn decode(shape: Shape) -> Vec<Written> {
+        let (rows, cols) = (usize::from(shape.rows), usize::from(shape.cols));
+        assert_eq!(shape.spots & !shape.cells, 0, "a spot outside the cells: {shape:?}");
+        let mut out: Vec<_> = (0..128)
+            .filter(|b| shape.cells >> b & 1 == 1)
+            .map(|b| {
+                let on_colour = |i: &usize| (i / cols + i % cols) % 2 == usize::from(shape.parity);
+                let i = (2 * b..=2 * b + 1).find(on_colour).unwrap_or_else(|| panic!("no colour: {shape:?}"));
+                (i / cols, i % cols, shape.spots >> b & 1 == 1)
+            })
+            .collect();
+        out.sort_unstable();
+        let (bottom, right) = out.iter().fold((0, 0), |(b, r), &(row, col, _)| (b.max(row), r.max(col)));
+        assert_eq!((bottom + 1, right + 1), (rows, cols), "the box of {out:?}");
+        out
+    }
+
+    /// The 8 turns and mirrors of a set of (row, column, spot), each moved to the top-left corner and sorted: the
+    /// identity first.
+    fn images(cells: &[Written]) -> Vec<Vec<Written>> {
+        type Map = fn(isize, isize) -> (isize, isize);
+        let maps: [Map; 8] = [
+            |r, c| (r, c),
+            |r, c| (c, -r),
+            |r, c| (-r, -c),
+            |r, c| (-c, r),
+            |r, c| (-r, c),
+            |r, c| (r, -c),
+            |r, c| (c, r),
+            |r, c| (-c, -r),
+        ];
+        maps.iter()
+            .map(|map| {
+                let moved: Vec<_> = cells.iter().map(|&(r, c, s)| (map(r as isize, c as isize), s)).collect();
+                let top = moved.iter().map(|((r, _), _)| *r).min().expect("a part has a cell");
+                let left = moved.iter().map(|((_, c), _)| *c).min().expect("a part has a cell");
+                let mut out: Vec<_> =
+                    moved.into_iter().map(|((r, c), s)| ((r - top) as usize, (c - left) as usize, s)).collect();
+                out.sort_unstable();
+                out
+            })
+            .collect()
+    }
+
+    /// The memo's key names exactly one part: read back, it is the part's cells and spots moved to the top-left
+    /// corner (keyed by translation), or one of the part's 8 turns and mirrors moved there (keyed by all 8 images);
+    /// on every part met while random games are played out on random boards of several shapes and densities.
+    #[test]
+    fn split_keys_read_back_as_the_part_or_one_of_its_images() {
+        let mut random = xorshift(0x1234_5678_9abc_def1);
+        for (i, (rows, cols)) in [(5, 7), (6, 6), (3, 12), (10, 20), (1, 9), (9, 1), (14, 14)].into_iter().enumerate() {
+            let board = random_board(&mut random, rows, cols, [40, 70, 100][i % 3], MAX_CELLS);
+            let grid = Grid::new(&board);
+            let mut free = grid.all;
+            loop {
+                let parts = grid.parts(free);
+                for part in &parts {
+                    let spots = and(part, &grid.spots);
+                    let cells: Vec<_> = ones(*part).map(|i| (i / cols, i % cols, has(&spots, i))).collect();
+                    let images = images(&cells);
+                    assert_eq!(decode(shape(&grid, part, &spots, Canon::Translated)), images[0], "{board:?}");
+                    let symmetric = decode(shape(&grid, part, &spots, Canon::Symmetric));
+                    assert!(images.contains(&symmetric), "{symmetric:?} for {cells:?}");
+                }
+                let choices: Vec<usize> = ones(and(&free, &grid.spots)).collect();
+                if choices.is_empty() {
+                    break;
+                }
+                let spot = choices[random(choices.len() as u64) as usize];
+                let part = parts.iter().find(|p| has(p, spot)).expect("a free spot lies in a part");
+                free = or(&and_not(&free, part), &grid.after_move(part, spot));
+            }
+        }
+    }
+
     /// Full boards of 200 cells, the deepest searches (a 2×100 board's parts are paths of 100 cells), run on a
     /// thread with a quarter of a test thread's 2 MiB stack to show the margin; the two memo keys must agree there.
     #[test]
