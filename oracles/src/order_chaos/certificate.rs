@@ -315,6 +315,12 @@ fn small(variant: Variant) -> bool {
     variant.cells() <= 40
 }
 
+/// A canonical form of a board of [`small`] size, which fits: one that does not is a broken invariant, not a key
+/// to cut short and confuse with another.
+fn narrow(key: u128) -> u64 {
+    u64::try_from(key).expect("a canonical form below 2^64, on a board of at most 40 cells")
+}
+
 /// The classes of positions with the loser to move that the walk has verified.
 enum KeySet {
     Small(FxHashSet<u64>),
@@ -328,14 +334,14 @@ impl KeySet {
 
     fn contains(&self, key: u128) -> bool {
         match self {
-            KeySet::Small(set) => set.contains(&(key as u64)),
+            KeySet::Small(set) => set.contains(&narrow(key)),
             KeySet::Large(set) => set.contains(&key),
         }
     }
 
     fn insert(&mut self, key: u128) {
         match self {
-            KeySet::Small(set) => set.insert(key as u64),
+            KeySet::Small(set) => set.insert(narrow(key)),
             KeySet::Large(set) => set.insert(key),
         };
     }
@@ -349,21 +355,21 @@ enum KeyMap {
 impl KeyMap {
     fn get_mut(&mut self, key: u128) -> Option<&mut u16> {
         match self {
-            KeyMap::Small(map) => map.get_mut(&(key as u64)),
+            KeyMap::Small(map) => map.get_mut(&narrow(key)),
             KeyMap::Large(map) => map.get_mut(&key),
         }
     }
 
     fn get(&self, key: u128) -> Option<u16> {
         match self {
-            KeyMap::Small(map) => map.get(&(key as u64)).copied(),
+            KeyMap::Small(map) => map.get(&narrow(key)).copied(),
             KeyMap::Large(map) => map.get(&key).copied(),
         }
     }
 
     fn insert(&mut self, key: u128, slot: u16) {
         match self {
-            KeyMap::Small(map) => map.insert(key as u64, slot),
+            KeyMap::Small(map) => map.insert(narrow(key), slot),
             KeyMap::Large(map) => map.insert(key, slot),
         };
     }
@@ -788,6 +794,34 @@ mod tests {
         assert_eq!(entries.matching_move(position("X./X.")), Some(placed(0, 1)));
         assert_eq!(entries.matching_move(position(".O/.O")), Some(Placed { row: 0, col: 0, letter: Letter::O }));
         assert_eq!(entries.matching_move(position("XO/..")), None);
+    }
+
+    /// An entry is refused when its move lies off the board in either coordinate, which a certificate built in code
+    /// may hold (a parsed one cannot); how many entries there are follows what was taken.
+    #[test]
+    fn entries_refuse_a_move_off_the_board_and_count_what_they_take() {
+        let mut entries = Entries::new(Variant::new(3, 3, Rules::FullBoard).unwrap(), Side::Order);
+        assert!(entries.is_empty());
+        let blank = Position::empty(3);
+        for (row, col) in [(3, 0), (0, 3), (3, 3)] {
+            let fault = entries.insert(blank, Placed { row, col, letter: Letter::X }).unwrap_err();
+            assert!(fault.contains("is not into a blank cell"), "({row}, {col}): {fault}");
+        }
+        assert_eq!((entries.is_empty(), entries.len()), (true, 0));
+        assert_eq!(entries.insert(blank, Placed { row: 1, col: 1, letter: Letter::X }), Ok(()));
+        assert_eq!((entries.is_empty(), entries.len()), (false, 1));
+    }
+
+    /// Past 40 cells a canonical form needs more than 64 bits, and the walk keeps it whole: on 7×7 with one blank
+    /// cell and ORDER to move, no letter there makes a line of seven, so CHAOS wins with no entry, from a position
+    /// the walk stores under a key of more than 64 bits (a key cut to 64 bits would name another class).
+    #[test]
+    fn a_board_of_more_than_40_cells_is_walked_with_its_whole_key() {
+        let start = position("XXOXOOX/XXXOXOO/XOXOOOO/OOOOOXO/XXXOOXX/OOOXXOX/XXXXOX.");
+        assert!(Views::new(7).canonical(start).0 >= 1 << 64);
+        let chaos = claim("rules full-board\nside 7\nrun 7", Side::Chaos);
+        let walked = Checked { positions: 1, won_at_once: 0, entries_used: 0, entries_unused: 0 };
+        assert_eq!(check_from(&chaos, start), Ok(walked));
     }
 
     /// Runs of two on 2×2 under `moment-any`: ORDER writes X in a corner; CHAOS must write O (an X anywhere makes
