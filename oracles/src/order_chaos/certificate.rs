@@ -868,6 +868,18 @@ mod tests {
         assert_eq!(check(&certificate), Ok(all_used));
     }
 
+    /// Entries walked once are walked again from scratch: a second check of the same entries sees what the first
+    /// saw, not classes the first walk marked verified (which would end it at the blank board).
+    #[test]
+    fn entries_checked_twice_are_walked_twice_alike() {
+        let certificate = two_by_two_full();
+        let mut entries = Entries::from_certificate(&certificate).unwrap();
+        let blank = Position::empty(2);
+        let first = check_entries(&mut entries, blank, 0, &mut |_| {});
+        assert_eq!(first, check(&certificate));
+        assert_eq!(check_entries(&mut entries, blank, 0, &mut |_| {}), first);
+    }
+
     #[test]
     fn a_missing_entry_is_named_with_the_moves_that_reach_it() {
         let mut certificate = two_by_two_full();
