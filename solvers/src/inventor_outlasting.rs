@@ -176,6 +176,60 @@ fn between(lo: u16, hi: u16) -> u64 {
     (u64::MAX >> (63 - (hi - 1))) & (u64::MAX << (lo + 1))
 }
 
+/// The positions `p` of a line across from `other` where a move leaves spots of `other` on one side of `p` only:
+/// such a move signs `other`'s spot at `p` (if any) and cuts the rest into what lies before `p` and what lies after,
+/// so exactly there the two one-line parts it leaves are one empty and one not. With `other`'s lowest spot at `low`
+/// and highest at `high`, spots lie before `p` when `p > low` and after it when `p < high`.
+#[inline(always)]
+fn lopsided(other: u64) -> u64 {
+    if other == 0 {
+        return 0;
+    }
+    let (low, high) = (other.trailing_zeros(), 63 - other.leading_zeros());
+    (u64::MAX << low << 1) ^ ((1 << high) - 1)
+}
+
+/// Bit `k` set when a move at a spot of `line` has an option worth `k`, each option being 1 at the positions of
+/// `ones` and 0 elsewhere.
+#[inline(always)]
+fn zero_or_one(line: u64, ones: u64) -> u32 {
+    u32::from(line & ones != 0) << 1 | u32::from(line & !ones != 0)
+}
+
+/// The least value not among the options set in `seen`.
+#[inline(always)]
+fn mex(seen: u32) -> u32 {
+    (!seen).trailing_zeros()
+}
+
+/// The Grundy number of a region whose spots lie on two lines one way, given as words of their positions along the
+/// other way. A move on one line signs it, and the line across it takes the other line's spot there if any: what is
+/// left is the other line's spots before the move and those after it, two parts of one line each, worth 1 when not
+/// empty. So an option is 1 exactly where the move is [`lopsided`] for the other line, and 0 elsewhere.
+fn two_lines(first: u64, second: u64) -> u32 {
+    mex(zero_or_one(first, lopsided(second)) | zero_or_one(second, lopsided(first)))
+}
+
+/// The Grundy number of a region whose spots lie on three lines one way, `first` to `third` in order, each a word
+/// of positions along the other way. A move on the middle line leaves the outer lines' spots before and after it,
+/// four parts of one line each: its option is 1 where it is [`lopsided`] for one outer line and not for the other.
+/// A move on an outer line signs it, and leaves the other two lines' spots before the move and those after it, two
+/// regions of two lines each ([`two_lines`]).
+fn three_lines(first: u64, middle: u64, third: u64) -> u32 {
+    let mut seen = zero_or_one(middle, lopsided(first) ^ lopsided(third));
+    let split = |p: u16, one: u64, other: u64| {
+        let (before, after) = ((1u64 << p) - 1, u64::MAX << p << 1);
+        two_lines(one & before, other & before) ^ two_lines(one & after, other & after)
+    };
+    for p in Bits(first) {
+        seen |= 1 << split(p, middle, third);
+    }
+    for p in Bits(third) {
+        seen |= 1 << split(p, first, middle);
+    }
+    mex(seen)
+}
+
 /// The line numbers where a move's four sign builders stop.
 #[derive(Clone, Copy, Debug)]
 struct Stops {
@@ -289,10 +343,9 @@ impl Runs {
         Runs { table, len }
     }
 
-    /// Words `first` and `first + 1` themselves.
-    fn pair(&self, first: u16) -> (u64, u64) {
-        let first = usize::from(first);
-        (self.table[first], self.table[first + 1])
+    /// Word `i` itself.
+    fn word(&self, i: u16) -> u64 {
+        self.table[usize::from(i)]
     }
 
     /// The OR of words `first..=last`.
@@ -486,32 +539,27 @@ impl Spots {
         })
     }
 
-    /// The Grundy number of a tight rectangle whose spots lie on one line, or on two lines one way where every line
-    /// fits a word ([`Spans`]); `None` for any other. On one line, any move signs that line and leaves nothing, so
-    /// the only option is 0. On two, a move on one line signs it, and the line across it takes the other line's spot
-    /// there if any: what is left is the other line's spots before the move and those after it, two parts of one
-    /// line each, worth 1 when not empty. So every option is 0 or 1, read from two words.
+    /// The Grundy number of a tight rectangle whose spots lie on one line, or on two or three lines one way where
+    /// every line fits a word ([`Spans`]); `None` for any other. On one line, any move signs that line and leaves
+    /// nothing, so the only option is 0. Two lines and three: [`two_lines`] and [`three_lines`], from the words.
     fn at_sight(&self, tight: Rect) -> Option<u32> {
-        if tight.u_hi - tight.u_lo == 2 || tight.v_hi - tight.v_lo == 2 {
+        let (across, along) = (tight.u_hi - tight.u_lo - 1, tight.v_hi - tight.v_lo - 1);
+        if across == 1 || along == 1 {
             return Some(1);
         }
         let spans = self.spans.as_ref()?;
-        let ((first, second), inside) = if tight.u_hi - tight.u_lo == 3 {
-            (spans.across.pair(tight.u_lo + 1), between(tight.v_lo, tight.v_hi))
-        } else if tight.v_hi - tight.v_lo == 3 {
-            (spans.along.pair(tight.v_lo + 1), between(tight.u_lo, tight.u_hi))
+        // The fewer lines one way, each cut to the rectangle's extent the other way.
+        let (runs, first, lines, inside) = if across <= along {
+            (&spans.across, tight.u_lo + 1, across, between(tight.v_lo, tight.v_hi))
         } else {
-            return None;
+            (&spans.along, tight.v_lo + 1, along, between(tight.u_lo, tight.u_hi))
         };
-        // Bit k of the result: some move on `line` leaves an option worth k.
-        let options = |line: u64, other: u64| {
-            Bits(line).fold(0u32, |seen, b| {
-                let (before, after) = (other & ((1 << b) - 1) != 0, other >> b >> 1 != 0);
-                seen | 1 << u32::from(before != after)
-            })
-        };
-        let (first, second) = (first & inside, second & inside);
-        Some((!(options(first, second) | options(second, first))).trailing_zeros())
+        let line = |k: u16| runs.word(first + k) & inside;
+        match lines {
+            2 => Some(two_lines(line(0), line(1))),
+            3 => Some(three_lines(line(0), line(1), line(2))),
+            _ => None,
+        }
     }
 
     /// The smallest open rectangle holding the same spots as `rect`, which holds one at least: from [`Spans`] in
@@ -1701,11 +1749,53 @@ mod tests {
         assert!(flat > 100 && hashed > 40 && saved > 150, "flat {flat}, hashed {hashed}, saved {saved}");
     }
 
-    /// Windows of one line or two one way are valued at sight: the same Grundy number as the plain method's for
-    /// every rectangle whose spots lie on one line or two either way, on random boards whose lines fit a word; no
-    /// value for a window of more lines both ways, or of two on a board whose lines do not fit.
+    /// Every pattern of spots on at most 3 lines of at most 7 positions, valued move by move from the rules in line
+    /// numbers (a move removes its two lines and splits the rest into four quadrants, each valued the same way) and
+    /// by [`two_lines`] and [`three_lines`] from the lines' words: 2^21 patterns, every one of 2 × 7 and 1 × 7 among
+    /// them (those with the third line, or more, empty), and every narrower one moved to either side.
     #[test]
-    fn windows_of_two_lines_are_valued_from_their_words() {
+    fn two_and_three_lines_match_the_move_by_move_values() {
+        const W: u32 = 7;
+        let full = (1u64 << W) - 1;
+        // A pattern is a mask of 3 × W bits, line `r` at bits `r·W..`; a move's quadrants are sub-masks of it, so
+        // smaller numbers, valued before it.
+        let lines_below = |r: u32| (1u32 << (r * W)) - 1;
+        let positions_below = |c: u32| (0..3).fold(0u32, |m, r| m | (((1 << c) - 1) << (r * W)));
+        let mut grundy = vec![0u8; 1 << (3 * W)];
+        for mask in 1u32..1 << (3 * W) {
+            let mut seen = 0u32;
+            for bit in Bits(u64::from(mask)) {
+                let (r, c) = (u32::from(bit) / W, u32::from(bit) % W);
+                let (above, before) = (lines_below(r), positions_below(c));
+                let (below, after) = (!lines_below(r + 1), !positions_below(c + 1));
+                let option = [above & before, above & after, below & before, below & after]
+                    .iter()
+                    .fold(0, |x, &quadrant| x ^ grundy[(mask & quadrant) as usize]);
+                seen |= 1 << option;
+            }
+            grundy[mask as usize] = mex(seen) as u8;
+        }
+        let mut values = HashSet::new();
+        for mask in 0u64..1 << (3 * W) {
+            let line = |r: u32| mask >> (r * W) & full;
+            let want = u32::from(grundy[mask as usize]);
+            values.insert(want);
+            assert_eq!(three_lines(line(0), line(1), line(2)), want, "{mask:#x}");
+            // Shifted along the lines, as a window is read from its line numbers.
+            assert_eq!(three_lines(line(0) << 9, line(1) << 9, line(2) << 9), want, "{mask:#x}");
+            if line(2) == 0 {
+                assert_eq!(two_lines(line(0), line(1)), want, "{mask:#x}");
+                assert_eq!(two_lines(line(0) << 56, line(1) << 56), want, "{mask:#x}");
+            }
+        }
+        assert_eq!(values, HashSet::from([0, 1, 2, 3, 4]));
+    }
+
+    /// Windows of one line, two or three one way are valued at sight: the same Grundy number as the plain method's
+    /// for every rectangle whose spots lie on at most three lines either way, on random boards whose lines fit a
+    /// word; no value for a window of more lines both ways, or of two on a board whose lines do not fit.
+    #[test]
+    fn windows_of_up_to_three_lines_are_valued_from_their_words() {
         let mut next = crate::xorshift(0x3C6E_F372_FE94_F82B);
         let (mut valued, mut values) = (0, HashSet::new());
         for round in 0..24 {
@@ -1728,17 +1818,17 @@ mod tests {
                     let lines = (tight.u_hi - tight.u_lo).min(tight.v_hi - tight.v_lo) - 1;
                     match spots.at_sight(tight) {
                         Some(g) => {
-                            assert!(lines <= 2, "{tight:?} of parity {parity} of {b:?}");
+                            assert!(lines <= 3, "{tight:?} of parity {parity} of {b:?}");
                             assert_eq!(g, plain.memo.value(spots, tight), "{tight:?} of parity {parity} of {b:?}");
                             valued += 1;
                             values.insert(g);
                         }
-                        None => assert!(lines > 2, "{tight:?} of parity {parity} of {b:?}"),
+                        None => assert!(lines > 3, "{tight:?} of parity {parity} of {b:?}"),
                     }
                 }
             }
         }
-        assert!(valued > 1000 && values == HashSet::from([0, 1, 2]), "{valued} valued: {values:?}");
+        assert!(valued > 1000 && values == HashSet::from([0, 1, 2, 3, 4]), "{valued} valued: {values:?}");
         // The anti-diagonal (odd cells) is one line of `u`, valued at sight without the span tables; the diagonal
         // and the one two columns right of it (even cells) are two lines of `v`, 70 of `u`: no word holds those.
         let mut diagonal = Board::new(70, 70);
