@@ -886,7 +886,11 @@ impl Memo {
     /// The Grundy number of a tight rectangle, found by its window or worked out and stored under it.
     #[inline(never)]
     fn by_window(&mut self, spots: &Spots, tight: Rect) -> u32 {
-        if let Some(grundy) = spots.at_sight(tight) {
+        // A window of at most 4 × 4 lines is one lookup in the table of quarters ([`Known`]), cheaper than
+        // working out three or four lines from their words.
+        let (across, along) = (tight.u_hi - tight.u_lo - 1, tight.v_hi - tight.v_lo - 1);
+        let quarter = across.max(along) <= 4 && across.min(along) > 2 && !self.known.quarters.is_empty();
+        if let Some(grundy) = if quarter { None } else { spots.at_sight(tight) } {
             #[cfg(test)]
             {
                 self.at_sight += 1;
@@ -1749,23 +1753,18 @@ mod tests {
         assert!(flat > 100 && hashed > 40 && saved > 150, "flat {flat}, hashed {hashed}, saved {saved}");
     }
 
-    /// Every pattern of spots on at most 3 lines of at most 7 positions, valued move by move from the rules in line
-    /// numbers (a move removes its two lines and splits the rest into four quadrants, each valued the same way) and
-    /// by [`two_lines`] and [`three_lines`] from the lines' words: 2^21 patterns, every one of 2 × 7 and 1 × 7 among
-    /// them (those with the third line, or more, empty), and every narrower one moved to either side.
-    #[test]
-    fn two_and_three_lines_match_the_move_by_move_values() {
-        const W: u32 = 7;
-        let full = (1u64 << W) - 1;
-        // A pattern is a mask of 3 × W bits, line `r` at bits `r·W..`; a move's quadrants are sub-masks of it, so
-        // smaller numbers, valued before it.
-        let lines_below = |r: u32| (1u32 << (r * W)) - 1;
-        let positions_below = |c: u32| (0..3).fold(0u32, |m, r| m | (((1 << c) - 1) << (r * W)));
-        let mut grundy = vec![0u8; 1 << (3 * W)];
-        for mask in 1u32..1 << (3 * W) {
+    /// The Grundy number of every pattern of spots on `lines` lines of `width` positions, valued move by move from
+    /// the rules in line numbers: a move removes its two lines and splits the rest into four quadrants, each valued
+    /// the same way. A pattern is a mask, line `r` at bits `r · width..`; a move's quadrants are sub-masks of it, so
+    /// smaller numbers, valued before it.
+    fn move_by_move(lines: u32, width: u32) -> Vec<u8> {
+        let lines_below = |r: u32| (1u32 << (r * width)) - 1;
+        let positions_below = |c: u32| (0..lines).fold(0u32, |m, r| m | (((1 << c) - 1) << (r * width)));
+        let mut grundy = vec![0u8; 1 << (lines * width)];
+        for mask in 1u32..1 << (lines * width) {
             let mut seen = 0u32;
             for bit in Bits(u64::from(mask)) {
-                let (r, c) = (u32::from(bit) / W, u32::from(bit) % W);
+                let (r, c) = (u32::from(bit) / width, u32::from(bit) % width);
                 let (above, before) = (lines_below(r), positions_below(c));
                 let (below, after) = (!lines_below(r + 1), !positions_below(c + 1));
                 let option = [above & before, above & after, below & before, below & after]
@@ -1775,13 +1774,22 @@ mod tests {
             }
             grundy[mask as usize] = mex(seen) as u8;
         }
+        grundy
+    }
+
+    /// Every pattern of spots on at most 3 lines of 7 positions, valued move by move ([`move_by_move`]) and by
+    /// [`two_lines`] and [`three_lines`] from the lines' words: every pattern of two lines is among them (those with
+    /// the third line empty), and so is every narrower one, moved to either side; each is also read moved along the
+    /// lines, as a window is read from its line numbers.
+    #[test]
+    fn two_and_three_lines_match_the_move_by_move_values() {
         let mut values = HashSet::new();
-        for mask in 0u64..1 << (3 * W) {
-            let line = |r: u32| mask >> (r * W) & full;
-            let want = u32::from(grundy[mask as usize]);
+        let grundy = move_by_move(3, 7);
+        for (mask, &want) in grundy.iter().enumerate() {
+            let line = |r: u32| (mask as u64) >> (r * 7) & 0x7F;
+            let want = u32::from(want);
             values.insert(want);
             assert_eq!(three_lines(line(0), line(1), line(2)), want, "{mask:#x}");
-            // Shifted along the lines, as a window is read from its line numbers.
             assert_eq!(three_lines(line(0) << 9, line(1) << 9, line(2) << 9), want, "{mask:#x}");
             if line(2) == 0 {
                 assert_eq!(two_lines(line(0), line(1)), want, "{mask:#x}");
