@@ -34,25 +34,22 @@
 //! 1. **Its bounds.** The memo of bounds answers a rectangle met before, as the plain method does.
 //! 2. **Its tight bounds.** The smallest rectangle holding a region's spots holds exactly those spots: it lies inside
 //!    the region, and no spot of the region lies outside it. Rectangles that differ only in empty margins share it.
-//! 3. **Its window.** Cut the grid of line numbers down to the tight bounds and read off which cells are spots: the
-//!    window. Two regions with equal windows are translates of each other in line numbers, and a translation keeps
-//!    every comparison, so they have one pattern. A window is found by a fingerprint that prefix sums give in O(1) and
-//!    compared spot by spot with the rectangle that first held it (the fingerprint only picks the bucket), so a key
-//!    never stands for two patterns. On a full board most regions are translates of others: there are 1 716 windows of
-//!    a full 14×14 board, 1 184 of a full 5×40 and 386 of a full 2×100, where the plain method works out 8 268, 21 522
-//!    and 9 510 rectangles. A window of at most 8 × 8 lines and [`PATTERN_SPOTS`] spots is keyed instead by its spots
-//!    as an 8 × 8 bit matrix, the least of its eight images under the square's symmetries (as for the diamond key
-//!    below, they keep the Grundy number), among the small patterns the thread has met on every board so far. On
-//!    mid-density random boards, the contest's usual shape, translates on one board are rare but small patterns come
-//!    back from board to board: on 100 such boards this evaluates 123 000 regions instead of 203 000 (120 000 when
-//!    patterns of every count were kept, at the cost of lookups that miss the cache; see [`PATTERN_SPOTS`]). Those of
-//!    at most 4 × 4 lines, more than half the lookups there, are found by their 16 bits in a table of 64 KiB
-//!    ([`Known`]) instead of a hash map.
+//! 3. **Its small pattern.** Cut the grid of line numbers down to the tight bounds and read off which cells are
+//!    spots: the window. Two regions with equal windows are translates of each other in line numbers, and a
+//!    translation keeps every comparison, so they have one pattern. A window of at most 8 × 8 lines and
+//!    [`PATTERN_SPOTS`] spots is keyed by its spots as an 8 × 8 bit matrix, the least of its eight images under the
+//!    square's symmetries (as for the diamond key below, they keep the Grundy number), among the small patterns the
+//!    thread has met on every board so far. On mid-density random boards, the contest's usual shape, translates on
+//!    one board are rare but small patterns come back from board to board. Those of at most 4 × 4 lines, more than
+//!    half the lookups there, are found by their 16 bits in a table of 64 KiB ([`Known`]) instead of a hash map.
+//!    Larger windows are not looked up at all: a table of every window met on the board, found by a fingerprint of
+//!    prefix sums, found 12 of 72 800 again on 100 contest boards, and leaving it out cost fewer instructions on
+//!    every benchmark file, full boards too (whose translates the diamond keys below find first).
 //!
-//! Some windows are valued at sight, before their pattern or window is looked up: a window of one line is worth 1 (every move signs that line
-//! and leaves nothing), and one of two lines one way is worth the mex of options that are each 0 or 1, read from the
-//! two lines' words ([`Spots::at_sight`]). On 100 contest boards that is about two windows in five met for the
-//! first time (101 000 of 258 000, counting only those of at most 8 lines the long way).
+//! Some windows are valued at sight, before their pattern is looked up: a window of one line is worth 1 (every move
+//! signs that line and leaves nothing), and those of two or three lines one way are worked out from the lines'
+//! words with no memo ([`Spots::at_sight`], [`two_lines`], [`three_lines`]). On 100 contest boards that is about
+//! half the windows met for the first time (129 600 of 252 000).
 //!
 //! A region met for the first time by its window is split when it is a sum. If its spots divide into two nonempty
 //! parts `A` and `B` with every spot of `A` below every spot of `B` in both `u` and `v` (or below in `u` and above in
@@ -71,25 +68,25 @@
 //! diamond's four sides cut it, so the solver keys it by those six numbers (`Diamond::key`) before any other key, in
 //! O(1). The game only compares spots in `u` and in `v`, and reflecting either order or swapping the two maps moves to
 //! moves and parts to parts, so the eight symmetries of the square keep the Grundy number: the key is the least of
-//! the rectangle's eight images. The solver then works out 403 rectangles of a full 14×14 board, 486 of a full 5×40 and
-//! 190 of a full 2×100 (and values 91, 123 and 6 windows of one line or two at sight), against 454, 514 and 196
-//! classes of windows under translation and symmetry (`full_boards_value_each_window_class_about_once`). A key missed goes on to the tight bounds and the window.
+//! the rectangle's eight images. The solver then works out (or values at sight) about one rectangle per class of
+//! windows under translation and symmetry: 454 classes on a full 14×14 board, 514 on a full 5×40 and 196 on a full
+//! 2×100 (`full_boards_value_each_window_class_about_once`). A key missed goes on to the
+//! tight bounds and the small pattern.
 //!
 //! # Cost
 //!
 //! A table of counts (how many spots lie below and left of each pair of line numbers) gives any rectangle's spot
 //! count from four entries, and where every line fits a word both ways, two sparse tables of the ORs of runs of
 //! lines' words give its tight bounds in O(1) ([`Spans`]). A part with no spot is worth 0 and one with one spot 1
-//! (its only move empties it); most parts a move leaves are such. A window with `k` spots is evaluated once, with `k` moves of four parts each. The
-//! memo of bounds is a flat table indexed by the two pairs of bounds when that table has at most [`FLAT_SLOTS`] slots
-//! (every board of R·C ≤ 200 at least three cells thick), and a hash map otherwise. The flat table holds every
-//! rectangle of no spot or one from the start, so a move reads its four parts' slots and counts nothing; the hash
-//! map holds none, and a move there counts its parts. Memory is that table (at most 1 MiB), the windows and diamond
-//! keys met, O(R + C + spots + n·m), and the small patterns a thread keeps (at most [`PATTERNS_KEPT`] by key and
-//! the 64 KiB table of those of at most 4 × 4 lines). A thread
-//! keeps the memos of its last board (flat tables or hash maps, windows, diamond keys), emptied, for the next one:
-//! allocating them afresh for each board cost about a tenth of the official-like file's time (2–3 ms of 25–33 ms,
-//! in page faults and rehashing).
+//! (its only move empties it); most parts a move leaves are such. A window with `k` spots is evaluated with `k`
+//! moves of four parts each. The memo of bounds is a flat table indexed by the two pairs of bounds when that table
+//! has at most [`FLAT_SLOTS`] slots (every board of R·C ≤ 200 at least three cells thick), and a hash map otherwise.
+//! The flat table holds every rectangle of no spot or one from the start, so a move reads its four parts' slots and
+//! counts nothing; the hash map holds none, and a move there counts its parts. Memory is that table (at most 1 MiB),
+//! the diamond keys met, O(R + C + spots + n·m), and the small patterns a thread keeps (at most [`PATTERNS_KEPT`] by
+//! key and the 64 KiB table of those of at most 4 × 4 lines). A thread keeps the memos of its last board (flat
+//! tables or hash maps, diamond keys), emptied, for the next one: allocating them afresh for each board cost about a
+//! tenth of the official-like file's time (2–3 ms of 25–33 ms, in page faults and rehashing).
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -97,7 +94,6 @@ use std::hash::{BuildHasherDefault, Hasher};
 use std::thread::LocalKey;
 
 use games::inventor_outlasting::{Answer, Board, Cell};
-use hashbrown::HashTable;
 use rustc_hash::FxHasher;
 
 /// The contest answer and the Grundy number of the whole board.
@@ -288,12 +284,6 @@ struct Spots {
     /// a spare zero word.
     lines: Vec<u64>,
     line_words: usize,
-    /// `prints[a * width + b]`: the sum of `X^a' · Y^b'` over the spots `(a', b')` with `a' ≤ a` and `b' ≤ b`,
-    /// wrapping, laid out as `below`; with `unshift_u[a] = X^−a` and `unshift_v[b] = Y^−b` (X and Y are odd, so
-    /// invertible modulo 2^64) it gives a window's fingerprint in O(1) (see [`Spots::fingerprint`]).
-    prints: Vec<u64>,
-    unshift_u: Vec<u64>,
-    unshift_v: Vec<u64>,
     /// Where the lines both ways fit a word each, the ORs of runs of them, for [`Spots::tight`] in O(1).
     spans: Option<Spans>,
 }
@@ -358,20 +348,6 @@ impl Runs {
     }
 }
 
-/// The bases of [`Spots::fingerprint`]: odd, so that their powers are invertible modulo 2^64.
-const PRINT_X: u64 = 0x9E37_79B9_7F4A_7C15;
-const PRINT_Y: u64 = 0xC2B2_AE3D_27D4_EB4F;
-
-/// The inverse of an odd number modulo 2^64, by Newton's iteration (each step doubles the bits that are right).
-fn inverse(odd: u64) -> u64 {
-    (0..6).fold(odd, |inv, _| inv.wrapping_mul(2u64.wrapping_sub(odd.wrapping_mul(inv))))
-}
-
-/// `base^0, base^1, …`, `len` of them, wrapping.
-fn powers(base: u64, len: usize) -> Vec<u64> {
-    std::iter::successors(Some(1u64), |p| Some(p.wrapping_mul(base))).take(len).collect()
-}
-
 impl Spots {
     fn of(board: &Board, parity: usize) -> Spots {
         let (rows, cols) = (board.rows(), board.cols());
@@ -411,15 +387,11 @@ impl Spots {
         }
         let width = m + 1;
         let mut below = vec![0u32; (n + 1) * width];
-        let mut prints = vec![0u64; (n + 1) * width];
         let line_words = (m + 2).div_ceil(64) + 1;
         let mut lines = vec![0u64; (n + 1) * line_words];
         // Spots lie on lines 1..=n and 1..=m; a rectangle holding one has its low sides below n and m.
-        let (power_u, power_v) = (powers(PRINT_X, n + 1), powers(PRINT_Y, m + 1));
         for &(a, b, _) in &spots {
             below[a * width + b] += 1;
-            // Each spot has a cell of the table to itself, so its weight is set, not added.
-            prints[a * width + b] = power_u[a].wrapping_mul(power_v[b]);
             lines[a * line_words + b / 64] |= 1 << (b % 64);
         }
         for a in 0..=n {
@@ -428,11 +400,6 @@ impl Spots {
                 let up = if a > 0 { below[(a - 1) * width + b] } else { 0 };
                 let corner = if a > 0 && b > 0 { below[(a - 1) * width + b - 1] } else { 0 };
                 below[a * width + b] += left + up - corner;
-                let print = |a: usize, b: usize| prints[a * width + b];
-                let left = if b > 0 { print(a, b - 1) } else { 0 };
-                let up = if a > 0 { print(a - 1, b) } else { 0 };
-                let corner = if a > 0 && b > 0 { print(a - 1, b - 1) } else { 0 };
-                prints[a * width + b] = print(a, b).wrapping_add(left).wrapping_add(up).wrapping_sub(corner);
             }
         }
         // Line numbers run to n + 1 and m + 1 (the board's edges), so words of 64 bits hold both ways when n and m
@@ -453,9 +420,6 @@ impl Spots {
             width,
             lines,
             line_words,
-            prints,
-            unshift_u: powers(inverse(PRINT_X), n),
-            unshift_v: powers(inverse(PRINT_Y), m),
             spans,
         }
     }
@@ -483,29 +447,6 @@ impl Spots {
         let up_to = |v: u16| (row[usize::from(v)] - before[usize::from(v)]) as usize;
         let start = self.starts[a] as usize;
         &self.bs[start + up_to(rect.v_lo)..start + up_to(rect.v_hi - 1)]
-    }
-
-    /// A fingerprint of the window of `rect`: the sum of `X^x · Y^y` over its spots at `(x, y)` from its corner,
-    /// wrapping. It is the same for translates (the prefix sums' `X^a · Y^b` times `X^−u_lo · Y^−v_lo`), and
-    /// different windows may share it: it only picks the bucket, and windows are compared spot by spot.
-    fn fingerprint(&self, rect: Rect) -> u64 {
-        let (w, lo, hi) = (self.width, usize::from(rect.u_lo), usize::from(rect.u_hi) - 1);
-        let (left, right) = (usize::from(rect.v_lo), usize::from(rect.v_hi) - 1);
-        let (low_row, high_row) = (&self.prints[lo * w..][..w], &self.prints[hi * w..][..w]);
-        let sum = high_row[right].wrapping_add(low_row[left]).wrapping_sub(low_row[right]).wrapping_sub(high_row[left]);
-        sum.wrapping_mul(self.unshift_u[lo]).wrapping_mul(self.unshift_v[left])
-    }
-
-    /// Whether two rectangles of one size hold the same spots, each read from its corner.
-    fn same_window(&self, one: Rect, other: Rect) -> bool {
-        let width = one.v_hi - one.v_lo - 1;
-        let words = usize::from(width).div_ceil(64);
-        (1..one.u_hi - one.u_lo).all(|i| {
-            (0..words).all(|j| {
-                self.window_word(one.u_lo + i, one.v_lo, width, j)
-                    == self.window_word(other.u_lo + i, other.v_lo, width, j)
-            })
-        })
     }
 
     /// The `width` `v`-lines of `u`-line `a` after `v_lo`, as a bitset shifted down to bit 0 at `v_lo + 1`; word
@@ -741,8 +682,8 @@ fn packed_quarter(pattern: u64) -> usize {
 /// again nearly every time it is looked up, one of 12 about one time in four, one of 16 one time in twenty-five:
 /// larger ones mostly fill the table, whose lookups then miss the cache, and cost more than the evaluations they
 /// save (on 1 000 contest boards, `gen inventor-outlasting --preset contest --seed 5 --cases 1000`, about a tenth of
-/// the CPU time on a loaded machine). Larger windows are looked up by their window on this board instead, except on
-/// a parity that fills a diamond, whose regions come back as images of one another: keeping only these would cost
+/// the CPU time on a loaded machine). Larger windows are worked out wherever they are met, except on a parity that
+/// fills a diamond, whose regions come back as images of one another: keeping only these would cost
 /// full boards 7% more instructions. Patterns of at most 4 × 4 lines are kept whatever their count, in a table of
 /// their own ([`Known`]).
 const PATTERN_SPOTS: u32 = 12;
@@ -751,20 +692,12 @@ const PATTERN_SPOTS: u32 = 12;
 /// stays bounded however long the input.
 const PATTERNS_KEPT: usize = 1 << 18;
 
-/// A window met before: a tight rectangle that holds it, with its hash and Grundy number.
-struct Window {
-    hash: u64,
-    rect: Rect,
-    grundy: u32,
-}
-
 /// The Grundy numbers of one parity's rectangles.
 struct Memo {
     keys: Keys,
     bounds: Bounds,
     /// For a parity that fills a diamond, rectangles by [`Diamond::key`] instead of bounds, tight bounds and window.
     diamond: Option<(Diamond, Shapes)>,
-    windows: HashTable<Window>,
     /// The thread's small patterns, held while this parity is valued: a lookup then needs no thread-local access.
     known: Known,
     /// Room for [`split`].
@@ -797,7 +730,6 @@ impl Memo {
             keys,
             bounds,
             diamond,
-            windows: take(&WINDOWS),
             known: KNOWN.with(|known| std::mem::take(&mut *known.borrow_mut())),
             extents: Vec::new(),
             #[cfg(test)]
@@ -883,7 +815,7 @@ impl Memo {
         })
     }
 
-    /// The Grundy number of a tight rectangle, found by its window or worked out and stored under it.
+    /// The Grundy number of a tight rectangle: valued at sight, found by its small pattern, or worked out.
     #[inline(never)]
     fn by_window(&mut self, spots: &Spots, tight: Rect) -> u32 {
         // A window of at most 4 × 4 lines is one lookup in the table of quarters ([`Known`]), cheaper than
@@ -904,22 +836,10 @@ impl Memo {
         if let Some(pattern) = spots.small_pattern(tight).filter(kept) {
             return self.by_small_pattern(spots, tight, pattern);
         }
-        let size = |r: Rect| (r.u_hi - r.u_lo, r.v_hi - r.v_lo);
-        // A tight rectangle's size follows from its spots, so the fingerprint alone picks the bucket; the hasher
-        // spreads its bits, whose lowest ones depend on few of the spots'.
-        let mut hasher = FxHasher::default();
-        hasher.write_u64(spots.fingerprint(tight));
-        let hash = hasher.finish();
-        let same = |w: &Window| size(w.rect) == size(tight) && spots.same_window(w.rect, tight);
-        if let Some(window) = self.windows.find(hash, same) {
-            return window.grundy;
-        }
-        let grundy = match split(spots, tight, &mut self.extents) {
+        match split(spots, tight, &mut self.extents) {
             Some([first, second]) => self.value(spots, first) ^ self.value(spots, second),
             None => self.evaluate(spots, tight),
-        };
-        self.windows.insert_unique(hash, Window { hash, rect: tight, grundy }, |w| w.hash);
-        grundy
+        }
     }
 
     /// The Grundy number of a tight rectangle of at most 8 × 8 lines, found by its [`canonical`] pattern among those
@@ -1210,8 +1130,7 @@ thread_local! {
     /// Each thread's hashed memos, emptied and kept the same way: growing one from nothing rehashes it again and
     /// again on the thin boards that need it.
     static MAPS: RefCell<Vec<RectMap>> = const { RefCell::new(Vec::new()) };
-    /// Each thread's tables of windows and of diamond keys, emptied and kept alike.
-    static WINDOWS: RefCell<Vec<HashTable<Window>>> = const { RefCell::new(Vec::new()) };
+    /// Each thread's tables of diamond keys, emptied and kept alike.
     static SHAPES: RefCell<Vec<Shapes>> = const { RefCell::new(Vec::new()) };
     /// The small patterns the thread has valued on any board: on random boards most small regions are met again on a
     /// later board (or reflected on this one) where no translate of them is on the same board.
@@ -1233,9 +1152,6 @@ impl Drop for Memo {
         if !self.known.quarters.is_empty() {
             self.give_known();
         }
-        let mut windows = std::mem::take(&mut self.windows);
-        windows.clear();
-        give(&WINDOWS, windows);
         if let Some((_, mut shapes)) = self.diamond.take() {
             shapes.clear();
             give(&SHAPES, shapes);
@@ -2083,64 +1999,6 @@ mod tests {
         assert!(seen.len() > 1800, "{} distinct keys", seen.len());
     }
 
-    /// Fingerprints are the same for translates and, here, differ for different windows; `same_window` tells windows
-    /// apart exactly: every pair of tight rectangles of one size on random boards, against their spots read one by one
-    /// and shifted to the corner.
-    #[test]
-    fn fingerprints_follow_translates_and_windows_compare_spot_by_spot() {
-        let mut next = crate::xorshift(0x5851_F42D_4C95_7F2D);
-        let (mut translates, mut told_apart) = (0, 0);
-        for round in 0..40 {
-            let rows = 2 + (next() % 10) as usize;
-            let cols = 2 + (next() as usize) % (120 / rows);
-            let b = random_board(&mut next, rows, cols, [50, 80, 100][round % 3]);
-            for parity in 0..2 {
-                let spots = Spots::of(&b, parity);
-                let whole = spots.whole();
-                let mut tights = Vec::new();
-                for _ in 0..200 {
-                    let pick = |lo: u16, hi: u16, r: u64| lo + (r % u64::from(hi - lo)) as u16;
-                    let (u_lo, v_lo) = (pick(whole.u_lo, whole.u_hi, next()), pick(whole.v_lo, whole.v_hi, next()));
-                    let (u_hi, v_hi) = (pick(u_lo + 1, whole.u_hi + 1, next()), pick(v_lo + 1, whole.v_hi + 1, next()));
-                    let rect = Rect { u_lo, u_hi, v_lo, v_hi };
-                    if spots.count(rect) >= 1 {
-                        tights.push(spots.tight(rect));
-                    }
-                }
-                let shifted = |r: Rect| -> Vec<(u16, u16)> {
-                    (r.u_lo + 1..r.u_hi)
-                        .flat_map(|a| {
-                            let line = spots.starts[usize::from(a)] as usize..spots.starts[usize::from(a) + 1] as usize;
-                            spots.bs[line].iter().map(move |&b| (a, b))
-                        })
-                        .filter(|&(_, b)| r.v_lo < b && b < r.v_hi)
-                        .map(|(a, b)| (a - r.u_lo, b - r.v_lo))
-                        .collect()
-                };
-                for &one in &tights {
-                    for &other in &tights {
-                        let size = |r: Rect| (r.u_hi - r.u_lo, r.v_hi - r.v_lo);
-                        if size(one) != size(other) {
-                            continue;
-                        }
-                        let same = shifted(one) == shifted(other);
-                        assert_eq!(spots.same_window(one, other), same, "{one:?} {other:?} in {b:?}");
-                        // Different windows sharing a fingerprint would only share a bucket, but 64 bits of
-                        // powers of two odd bases keep even that from happening here.
-                        let fingerprints = (spots.fingerprint(one), spots.fingerprint(other));
-                        assert_eq!(fingerprints.0 == fingerprints.1, same, "{one:?} {other:?} in {b:?}");
-                        if same {
-                            translates += usize::from(one != other);
-                        } else {
-                            told_apart += 1;
-                        }
-                    }
-                }
-            }
-        }
-        assert!(translates > 100 && told_apart > 1000, "{translates} translates, {told_apart} told apart");
-    }
-
     /// Window words against reading the spots one by one, on boards wide enough for windows of several words.
     #[test]
     fn window_words_hold_exactly_the_spots_inside() {
@@ -2292,11 +2150,6 @@ mod tests {
                     let maps = maps.borrow();
                     assert_eq!(maps.len(), 2, "one map per parity, reused");
                     assert!(maps.iter().all(|map| map.is_empty() && map.capacity() > 0));
-                });
-                WINDOWS.with(|windows| {
-                    let windows = windows.borrow();
-                    assert_eq!(windows.len(), 2, "one table of windows per parity, reused");
-                    assert!(windows.iter().all(|table| table.is_empty() && table.capacity() > 0));
                 });
                 SHAPES.with(|shapes| {
                     let shapes = shapes.borrow();
