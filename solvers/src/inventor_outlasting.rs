@@ -36,15 +36,15 @@
 //!    the region, and no spot of the region lies outside it. Rectangles that differ only in empty margins share it.
 //! 3. **Its small pattern.** Cut the grid of line numbers down to the tight bounds and read off which cells are
 //!    spots: the window. Two regions with equal windows are translates of each other in line numbers, and a
-//!    translation keeps every comparison, so they have one pattern. A window of at most 8 × 8 lines and
-//!    [`PATTERN_SPOTS`] spots is keyed by its spots as an 8 × 8 bit matrix, the least of its eight images under the
-//!    square's symmetries (as for the diamond key below, they keep the Grundy number), among the small patterns the
-//!    thread has met on every board so far. On mid-density random boards, the contest's usual shape, translates on
-//!    one board are rare but small patterns come back from board to board. Those of at most 4 × 4 lines, more than
-//!    half the lookups there, are found by their 16 bits in a table of 64 KiB ([`Known`]) instead of a hash map.
-//!    Larger windows are not looked up at all: a table of every window met on the board, found by a fingerprint of
-//!    prefix sums, found 12 of 72 800 again on 100 contest boards, and leaving it out cost fewer instructions on
-//!    every benchmark file, full boards too (whose translates the diamond keys below find first).
+//!    translation keeps every comparison, so they have one pattern. A window of at most 4 × 4 lines is keyed by its
+//!    spots as a bit matrix, the least of its eight images under the square's symmetries (as for the diamond key
+//!    below, they keep the Grundy number), among the small patterns the thread has met on every board so far, in a
+//!    table of 64 KiB indexed by their 16 bits ([`Known`]). On mid-density random boards, the contest's usual
+//!    shape, translates on one board are rare but such small patterns come back from board to board. On a parity
+//!    that fills a diamond, windows of up to 8 × 8 lines are keyed alike, in a hash map. Larger windows are not
+//!    looked up at all: a table of every window met on the board, found by a fingerprint of prefix sums, found 12 of
+//!    72 800 again on 100 contest boards, and leaving it out cost fewer instructions on every benchmark file, full
+//!    boards too (whose translates the diamond keys below find first).
 //!
 //! Some windows are valued at sight, before their pattern is looked up: a window of one line is worth 1 (every move
 //! signs that line and leaves nothing), and those of two or three lines one way are worked out from the lines'
@@ -678,16 +678,6 @@ fn packed_quarter(pattern: u64) -> usize {
     ((pattern & 0xF) + (pattern >> 4 & 0xF0) + (pattern >> 8 & 0xF00) + (pattern >> 12 & 0xF000)) as usize
 }
 
-/// The most spots of a small pattern the thread keeps. On 100 contest boards a pattern of up to 5 spots is found
-/// again nearly every time it is looked up, one of 12 about one time in four, one of 16 one time in twenty-five:
-/// larger ones mostly fill the table, whose lookups then miss the cache, and cost more than the evaluations they
-/// save (on 1 000 contest boards, `gen inventor-outlasting --preset contest --seed 5 --cases 1000`, about a tenth of
-/// the CPU time on a loaded machine). Larger windows are worked out wherever they are met, except on a parity that
-/// fills a diamond, whose regions come back as images of one another: keeping only these would cost
-/// full boards 7% more instructions. Patterns of at most 4 × 4 lines are kept whatever their count, in a table of
-/// their own ([`Known`]).
-const PATTERN_SPOTS: u32 = 12;
-
 /// The most small patterns a thread keeps, about 4 MiB: past the cap new ones are worked out and not kept, so memory
 /// stays bounded however long the input.
 const PATTERNS_KEPT: usize = 1 << 18;
@@ -831,10 +821,15 @@ impl Memo {
         }
         // A diamond parity's regions are mostly images of one another, so its few patterns are kept whatever
         // their count.
-        let kept =
-            |pattern: &u64| pattern & !QUARTER == 0 || pattern.count_ones() <= PATTERN_SPOTS || self.diamond.is_some();
-        if let Some(pattern) = spots.small_pattern(tight).filter(kept) {
-            return self.by_small_pattern(spots, tight, pattern);
+        // Larger patterns are looked up only on a parity that fills a diamond, whose regions come back as images of
+        // one another (keeping only those of 4 × 4 lines would cost full boards 7% more instructions). On random
+        // boards they rarely come back: after three lines at sight, 1 200 of 18 000 patterns of more than 4 × 4
+        // lines and at most 12 spots on 100 contest boards; working out their key cost more than the evaluations
+        // it saved (415 M instructions with them, 396 M without).
+        if across.max(along) <= 4 || self.diamond.is_some() {
+            if let Some(pattern) = spots.small_pattern(tight) {
+                return self.by_small_pattern(spots, tight, pattern);
+            }
         }
         match split(spots, tight, &mut self.extents) {
             Some([first, second]) => self.value(spots, first) ^ self.value(spots, second),
@@ -2160,11 +2155,10 @@ mod tests {
         });
     }
 
-    /// The thread keeps small patterns of up to [`PATTERN_SPOTS`] spots, those included, and none larger: on
-    /// contest-shaped boards (10×20 and 20×10, half to 70% spots) windows of 8 × 8 lines with more spots are met, and
-    /// go by their window on the board instead. A full board's parities fill diamonds, and keep larger ones too.
+    /// On contest-shaped boards (10×20 and 20×10, half to 70% spots) the thread keeps patterns of at most 4 × 4 lines
+    /// and none larger; a full board's parities fill diamonds, and keep those of up to 8 × 8 lines too.
     #[test]
-    fn only_patterns_of_few_spots_are_kept() {
+    fn larger_patterns_are_kept_only_from_diamonds() {
         let mut next = crate::xorshift(0x6A09_E667_F3BC_C908);
         std::thread::scope(|s| {
             s.spawn(|| {
@@ -2173,22 +2167,22 @@ mod tests {
                     answer(&random_board(&mut next, rows, cols, [50, 70][round / 2 % 2]));
                 }
                 KNOWN.with(|known| {
-                    let spots: Vec<u32> = known.borrow().patterns.keys().map(|key| key.count_ones()).collect();
-                    assert!(spots.iter().all(|&k| (2..=PATTERN_SPOTS).contains(&k)), "{spots:?}");
-                    assert!(spots.contains(&PATTERN_SPOTS), "{} patterns kept", spots.len());
+                    let known = known.borrow();
+                    assert!(known.patterns.is_empty(), "{} larger patterns kept", known.patterns.len());
+                    assert!(known.quarters.iter().filter(|&&g| g != 0).count() > 100);
                 });
                 answer(&random_board(&mut next, 14, 14, 100));
                 let most = KNOWN.with(|known| known.borrow().patterns.keys().map(|key| key.count_ones()).max());
-                assert!(most > Some(PATTERN_SPOTS), "a full board keeps at most {most:?} spots");
+                assert!(most > Some(16), "a full board keeps at most {most:?} spots");
             })
             .join()
             .expect("solved");
         });
     }
 
-    /// A thread keeps patterns by key up to [`PATTERNS_KEPT`] and no more, and patterns of at most 4 × 4 lines in
-    /// their table whatever their count (a full 4 × 4 window holds 16 spots, past [`PATTERN_SPOTS`]): a full 14×14
-    /// board with a hole in each parity, so that neither fills a diamond, meets such windows.
+    /// A thread keeps patterns by key up to [`PATTERNS_KEPT`] and no more (full boards of four shapes meet more than
+    /// three new ones), and patterns of at most 4 × 4 lines in their table whatever their count: a full 14×14 board
+    /// with a hole in each parity, so that neither fills a diamond, meets windows of 13 spots or more in 4 × 4 lines.
     #[test]
     fn patterns_are_kept_up_to_the_cap_and_quarters_at_any_count() {
         let mut next = crate::xorshift(0xBB67_AE85_84CA_A73B);
@@ -2199,8 +2193,8 @@ mod tests {
                     let mut known = known.borrow_mut();
                     known.patterns.extend((0..PATTERNS_KEPT as u64 - 3).map(|i| (i << 8 | 1 << 63, 0)));
                 });
-                for round in 0..4 {
-                    answer(&random_board(&mut next, [10, 20][round % 2], [20, 10][round % 2], 60));
+                for (rows, cols) in [(10, 20), (20, 10), (14, 14), (8, 25)] {
+                    answer(&random_board(&mut next, rows, cols, 100));
                 }
                 KNOWN.with(|known| assert_eq!(known.borrow().patterns.len(), PATTERNS_KEPT));
                 let mut holed = Board::new(14, 14);
@@ -2211,8 +2205,8 @@ mod tests {
                 answer(&holed);
                 KNOWN.with(|known| {
                     let known = known.borrow();
-                    let full = (0..1usize << 16).filter(|&i| i.count_ones() > PATTERN_SPOTS && known.quarters[i] != 0);
-                    assert!(full.count() > 0, "no pattern of more than {PATTERN_SPOTS} spots in 4 × 4 lines kept");
+                    let full = (0..1usize << 16).filter(|&i| i.count_ones() > 12 && known.quarters[i] != 0);
+                    assert!(full.count() > 0, "no pattern of more than 12 spots in 4 × 4 lines kept");
                 });
             })
             .join()
