@@ -1073,6 +1073,13 @@ fn split(spots: &Spots, tight: Rect, lines: &mut Vec<Extent>) -> Option<[Rect; 2
 /// other's. A sum puts the first line's spots in its first part and the last line's in its second, so it needs
 /// them apart: most windows fail that at once, from two lines.
 fn ends_apart(spots: &Spots, tight: Rect) -> bool {
+    if spots.line_words == 2 {
+        // Each line in one word: the highest spot of one line below the lowest of the other.
+        let line = |a: u16| spots.lines[usize::from(a) * 2] & tight.v_mask();
+        let (first, last) = (line(tight.u_lo + 1), line(tight.u_hi - 1));
+        let below = |low: u64, high: u64| low != 0 && high != 0 && 63 - low.leading_zeros() < high.trailing_zeros();
+        return below(first, last) || below(last, first);
+    }
     let (first, last) = (spots.on_line(tight.u_lo + 1, tight), spots.on_line(tight.u_hi - 1, tight));
     let below = |low: &[u16], high: &[u16]| low.last().zip(high.first()).is_some_and(|(l, h)| l < h);
     below(first, last) || below(last, first)
@@ -1759,6 +1766,49 @@ mod tests {
         let spots = Spots::of(&diagonal, 0);
         assert_eq!((spots.width, spots.tight(spots.whole())), (3, spots.whole()));
         assert_eq!(spots.at_sight(spots.whole()), None);
+    }
+
+    /// `ends_apart` against the spots of a tight rectangle's first and last line read one by one: on random boards
+    /// whose lines fit a word (read from the words) and on boards with more than 62 `v`-lines (from the count
+    /// table), every tight rectangle of two lines or more, both answers met many times.
+    #[test]
+    fn ends_apart_reads_the_first_and_last_lines() {
+        let mut next = crate::xorshift(0x510E_527F_ADE6_82D1);
+        let mut seen = [[0; 2]; 2];
+        for round in 0..40 {
+            // Sparse 100×100 and 150×60 boards have more than 62 `v`-lines a parity.
+            let percent = [30, 60, 90][round % 3];
+            let (rows, cols, percent) = [(10, 20, percent), (20, 10, percent), (100, 100, 5), (150, 60, 8)][round % 4];
+            let b = random_board(&mut next, rows, cols, percent);
+            for parity in 0..2 {
+                let spots = Spots::of(&b, parity);
+                let words = usize::from(spots.line_words == 2);
+                let (n, m) = (spots.starts.len() as u16 - 1, spots.width as u16);
+                for _ in 0..300 {
+                    let (u_lo, v_lo) = ((next() % u64::from(n)) as u16, (next() % u64::from(m)) as u16);
+                    let u_hi = u_lo + 1 + (next() % u64::from(n - u_lo)) as u16;
+                    let v_hi = v_lo + 1 + (next() % u64::from(m - v_lo)) as u16;
+                    let rect = Rect { u_lo, u_hi, v_lo, v_hi };
+                    if spots.count(rect) == 0 {
+                        continue;
+                    }
+                    let tight = spots.tight(rect);
+                    if tight.u_hi - tight.u_lo < 3 {
+                        continue;
+                    }
+                    let on = |a: u16| -> Vec<u16> {
+                        let line = spots.starts[usize::from(a)] as usize..spots.starts[usize::from(a) + 1] as usize;
+                        spots.bs[line].iter().copied().filter(|&v| tight.v_lo < v && v < tight.v_hi).collect()
+                    };
+                    let (first, last) = (on(tight.u_lo + 1), on(tight.u_hi - 1));
+                    let below = |low: &[u16], high: &[u16]| low.iter().all(|l| high.iter().all(|h| l < h));
+                    let want = below(&first, &last) || below(&last, &first);
+                    assert_eq!(ends_apart(&spots, tight), want, "{tight:?} of parity {parity} of {b:?}");
+                    seen[words][usize::from(want)] += 1;
+                }
+            }
+        }
+        assert!(seen.iter().flatten().all(|&k| k > 20), "{seen:?}");
     }
 
     /// `tight` keeps every spot and no empty margin: the same count, and a side moved in by one more line would
