@@ -189,7 +189,7 @@ fn lopsided(other: u64) -> u64 {
 /// `ones` and 0 elsewhere.
 #[inline(always)]
 fn zero_or_one(line: u64, ones: u64) -> u32 {
-    u32::from(line & ones != 0) << 1 | u32::from(line & !ones != 0)
+    2 * u32::from(line & ones != 0) + u32::from(line & !ones != 0)
 }
 
 /// The least value not among the options set in `seen`.
