@@ -1713,6 +1713,69 @@ mod tests {
         assert_eq!(values, HashSet::from([0, 1, 2, 3, 4]));
     }
 
+    /// Which way `by_window` values a window: of one line or two one way at sight; of three lines one way at sight
+    /// unless it is at most 4 × 4 lines, which the quarter table holds, or the memo no longer holds that table; of
+    /// more lines both ways not at sight. Every tight window of a random contest-shaped parity, valued in order of
+    /// spot count so that each one's parts are known by their tight bounds and the count of windows valued at sight
+    /// moves only for the window itself.
+    #[test]
+    fn small_windows_go_to_the_quarter_table_before_three_lines_at_sight() {
+        let mut next = crate::xorshift(0x9B05_688C_2B3E_6C1F);
+        let b = random_board(&mut next, 10, 20, 60);
+        std::thread::scope(|s| {
+            s.spawn(|| {
+                let spots = Spots::of(&b, 0);
+                let (n, m) = (spots.starts.len() as u16 - 1, spots.width as u16);
+                let mut tights: Vec<Rect> = (0..n)
+                    .flat_map(|u_lo| {
+                        (u_lo + 1..=n).flat_map(move |u_hi| {
+                            (0..m).flat_map(move |v_lo| (v_lo + 1..=m).map(move |v_hi| Rect { u_lo, u_hi, v_lo, v_hi }))
+                        })
+                    })
+                    .filter(|&rect| spots.count(rect) >= 2)
+                    .map(|rect| spots.tight(rect))
+                    .collect();
+                tights.sort_by_key(|&t| (spots.count(t), t.key()));
+                tights.dedup();
+                let mut met = [0; 5];
+                // Then again with a memo that gave the thread its patterns back, as a parity does once valued.
+                for quarters in [true, false] {
+                    let mut memo = Memo::new(&spots, Keys::Pattern);
+                    assert!(memo.diamond.is_none() && spots.spans.is_some());
+                    if !quarters {
+                        memo.give_known();
+                    }
+                    for &tight in &tights {
+                        let (across, along) = (tight.u_hi - tight.u_lo - 1, tight.v_hi - tight.v_lo - 1);
+                        let (fewer, more) = (across.min(along), across.max(along));
+                        let before = memo.at_sight;
+                        let g = memo.value(&spots, tight);
+                        let in_quarters = fewer == 3 && more <= 4 && quarters;
+                        let at_sight = fewer <= 2 || (fewer == 3 && !in_quarters);
+                        assert_eq!(memo.at_sight - before, usize::from(at_sight), "{tight:?}, {across} × {along}");
+                        if in_quarters {
+                            let pattern = spots.small_pattern(tight).expect("at most 8 × 8 lines");
+                            assert_eq!(u32::from(memo.known.quarters[packed_quarter(pattern)]), g + 1, "{tight:?}");
+                        }
+                        // Two lines or fewer, 4 × 4 in the table, three lines and more than four, 4 × 4 once the
+                        // table is given back, four lines or more both ways.
+                        let kind = match (fewer, more) {
+                            (..=2, _) => 0,
+                            (3, ..=4) if quarters => 1,
+                            (3, 5..) => 2,
+                            (3, _) => 3,
+                            _ => 4,
+                        };
+                        met[kind] += 1;
+                    }
+                }
+                assert!(met.iter().all(|&k| k > 10), "{met:?}");
+            })
+            .join()
+            .expect("valued");
+        });
+    }
+
     /// Windows of one line, two or three one way are valued at sight: the same Grundy number as the plain method's
     /// for every rectangle whose spots lie on at most three lines either way, on random boards whose lines fit a
     /// word; no value for a window of more lines both ways, or of two on a board whose lines do not fit.
