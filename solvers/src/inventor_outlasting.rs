@@ -34,25 +34,22 @@
 //! 1. **Its bounds.** The memo of bounds answers a rectangle met before, as the plain method does.
 //! 2. **Its tight bounds.** The smallest rectangle holding a region's spots holds exactly those spots: it lies inside
 //!    the region, and no spot of the region lies outside it. Rectangles that differ only in empty margins share it.
-//! 3. **Its window.** Cut the grid of line numbers down to the tight bounds and read off which cells are spots: the
-//!    window. Two regions with equal windows are translates of each other in line numbers, and a translation keeps
-//!    every comparison, so they have one pattern. A window is found by a fingerprint that prefix sums give in O(1) and
-//!    compared spot by spot with the rectangle that first held it (the fingerprint only picks the bucket), so a key
-//!    never stands for two patterns. On a full board most regions are translates of others: there are 1 716 windows of
-//!    a full 14×14 board, 1 184 of a full 5×40 and 386 of a full 2×100, where the plain method works out 8 268, 21 522
-//!    and 9 510 rectangles. A window of at most 8 × 8 lines and [`PATTERN_SPOTS`] spots is keyed instead by its spots
-//!    as an 8 × 8 bit matrix, the least of its eight images under the square's symmetries (as for the diamond key
-//!    below, they keep the Grundy number), among the small patterns the thread has met on every board so far. On
-//!    mid-density random boards, the contest's usual shape, translates on one board are rare but small patterns come
-//!    back from board to board: on 100 such boards this evaluates 123 000 regions instead of 203 000 (120 000 when
-//!    patterns of every count were kept, at the cost of lookups that miss the cache; see [`PATTERN_SPOTS`]). Those of
-//!    at most 4 × 4 lines, more than half the lookups there, are found by their 16 bits in a table of 64 KiB
-//!    ([`Known`]) instead of a hash map.
+//! 3. **Its small pattern.** Cut the grid of line numbers down to the tight bounds and read off which cells are
+//!    spots: the window. Two regions with equal windows are translates of each other in line numbers, and a
+//!    translation keeps every comparison, so they have one pattern. A window of at most 4 × 4 lines is keyed by its
+//!    spots as a bit matrix, the least of its eight images under the square's symmetries (as for the diamond key
+//!    below, they keep the Grundy number), among the small patterns the thread has met on every board so far, in a
+//!    table of 64 KiB indexed by their 16 bits ([`Known`]). On mid-density random boards, the contest's usual
+//!    shape, translates on one board are rare but such small patterns come back from board to board. On a parity
+//!    that fills a diamond, windows of up to 8 × 8 lines are keyed alike, in a hash map. Larger windows are not
+//!    looked up at all: a table of every window met on the board, found by a fingerprint of prefix sums, found 12 of
+//!    72 800 again on 100 contest boards, and leaving it out cost fewer instructions on every benchmark file, full
+//!    boards too (whose translates the diamond keys below find first).
 //!
-//! Some windows are valued at sight, before their pattern or window is looked up: a window of one line is worth 1 (every move signs that line
-//! and leaves nothing), and one of two lines one way is worth the mex of options that are each 0 or 1, read from the
-//! two lines' words ([`Spots::at_sight`]). On 100 contest boards that is about two windows in five met for the
-//! first time (101 000 of 258 000, counting only those of at most 8 lines the long way).
+//! Some windows are valued at sight, before their pattern is looked up: a window of one line is worth 1 (every move
+//! signs that line and leaves nothing), and those of two or three lines one way are worked out from the lines'
+//! words with no memo ([`Spots::at_sight`], [`two_lines`], [`three_lines`]). On 100 contest boards that is about
+//! half the windows met for the first time (129 600 of 252 000).
 //!
 //! A region met for the first time by its window is split when it is a sum. If its spots divide into two nonempty
 //! parts `A` and `B` with every spot of `A` below every spot of `B` in both `u` and `v` (or below in `u` and above in
@@ -71,25 +68,25 @@
 //! diamond's four sides cut it, so the solver keys it by those six numbers (`Diamond::key`) before any other key, in
 //! O(1). The game only compares spots in `u` and in `v`, and reflecting either order or swapping the two maps moves to
 //! moves and parts to parts, so the eight symmetries of the square keep the Grundy number: the key is the least of
-//! the rectangle's eight images. The solver then works out 403 rectangles of a full 14×14 board, 486 of a full 5×40 and
-//! 190 of a full 2×100 (and values 91, 123 and 6 windows of one line or two at sight), against 454, 514 and 196
-//! classes of windows under translation and symmetry (`full_boards_value_each_window_class_about_once`). A key missed goes on to the tight bounds and the window.
+//! the rectangle's eight images. The solver then works out (or values at sight) about one rectangle per class of
+//! windows under translation and symmetry: 454 classes on a full 14×14 board, 514 on a full 5×40 and 196 on a full
+//! 2×100 (`full_boards_value_each_window_class_about_once`). A key missed goes on to the
+//! tight bounds and the small pattern.
 //!
 //! # Cost
 //!
 //! A table of counts (how many spots lie below and left of each pair of line numbers) gives any rectangle's spot
-//! count from four entries, and where every line fits a word both ways, two sparse tables of the ORs of runs of
+//! count from four entries, and where every line fits a word both ways, two tables of the ORs of every run of
 //! lines' words give its tight bounds in O(1) ([`Spans`]). A part with no spot is worth 0 and one with one spot 1
-//! (its only move empties it); most parts a move leaves are such. A window with `k` spots is evaluated once, with `k` moves of four parts each. The
-//! memo of bounds is a flat table indexed by the two pairs of bounds when that table has at most [`FLAT_SLOTS`] slots
-//! (every board of R·C ≤ 200 at least three cells thick), and a hash map otherwise. The flat table holds every
-//! rectangle of no spot or one from the start, so a move reads its four parts' slots and counts nothing; the hash
-//! map holds none, and a move there counts its parts. Memory is that table (at most 1 MiB), the windows and diamond
-//! keys met, O(R + C + spots + n·m), and the small patterns a thread keeps (at most [`PATTERNS_KEPT`] by key and
-//! the 64 KiB table of those of at most 4 × 4 lines). A thread
-//! keeps the memos of its last board (flat tables or hash maps, windows, diamond keys), emptied, for the next one:
-//! allocating them afresh for each board cost about a tenth of the official-like file's time (2–3 ms of 25–33 ms,
-//! in page faults and rehashing).
+//! (its only move empties it); most parts a move leaves are such. A window with `k` spots is evaluated with `k`
+//! moves of four parts each. The memo of bounds is a flat table indexed by the two pairs of bounds when that table
+//! has at most [`FLAT_SLOTS`] slots (every board of R·C ≤ 200 at least three cells thick), and a hash map otherwise.
+//! The flat table holds every rectangle of no spot or one from the start, so a move reads its four parts' slots and
+//! counts nothing; the hash map holds none, and a move there counts its parts. Memory is that table (at most 1 MiB),
+//! the diamond keys met, O(R + C + spots + n·m), and the small patterns a thread keeps (at most [`PATTERNS_KEPT`] by
+//! key and the 64 KiB table of those of at most 4 × 4 lines). A thread keeps the memos of its last board (flat
+//! tables or hash maps, diamond keys), emptied, for the next one: allocating them afresh for each board cost about a
+//! tenth of the official-like file's time (2–3 ms of 25–33 ms, in page faults and rehashing).
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -97,7 +94,6 @@ use std::hash::{BuildHasherDefault, Hasher};
 use std::thread::LocalKey;
 
 use games::inventor_outlasting::{Answer, Board, Cell};
-use hashbrown::HashTable;
 use rustc_hash::FxHasher;
 
 /// The contest answer and the Grundy number of the whole board.
@@ -176,6 +172,60 @@ fn between(lo: u16, hi: u16) -> u64 {
     (u64::MAX >> (63 - (hi - 1))) & (u64::MAX << (lo + 1))
 }
 
+/// The positions `p` of a line across from `other` where a move leaves spots of `other` on one side of `p` only:
+/// such a move signs `other`'s spot at `p` (if any) and cuts the rest into what lies before `p` and what lies after,
+/// so exactly there the two one-line parts it leaves are one empty and one not. With `other`'s lowest spot at `low`
+/// and highest at `high`, spots lie before `p` when `p > low` and after it when `p < high`.
+#[inline(always)]
+fn lopsided(other: u64) -> u64 {
+    if other == 0 {
+        return 0;
+    }
+    let (low, high) = (other.trailing_zeros(), 63 - other.leading_zeros());
+    (u64::MAX << low << 1) ^ ((1 << high) - 1)
+}
+
+/// Bit `k` set when a move at a spot of `line` has an option worth `k`, each option being 1 at the positions of
+/// `ones` and 0 elsewhere.
+#[inline(always)]
+fn zero_or_one(line: u64, ones: u64) -> u32 {
+    2 * u32::from(line & ones != 0) + u32::from(line & !ones != 0)
+}
+
+/// The least value not among the options set in `seen`.
+#[inline(always)]
+fn mex(seen: u32) -> u32 {
+    (!seen).trailing_zeros()
+}
+
+/// The Grundy number of a region whose spots lie on two lines one way, given as words of their positions along the
+/// other way. A move on one line signs it, and the line across it takes the other line's spot there if any: what is
+/// left is the other line's spots before the move and those after it, two parts of one line each, worth 1 when not
+/// empty. So an option is 1 exactly where the move is [`lopsided`] for the other line, and 0 elsewhere.
+fn two_lines(first: u64, second: u64) -> u32 {
+    mex(zero_or_one(first, lopsided(second)) | zero_or_one(second, lopsided(first)))
+}
+
+/// The Grundy number of a region whose spots lie on three lines one way, `first` to `third` in order, each a word
+/// of positions along the other way. A move on the middle line leaves the outer lines' spots before and after it,
+/// four parts of one line each: its option is 1 where it is [`lopsided`] for one outer line and not for the other.
+/// A move on an outer line signs it, and leaves the other two lines' spots before the move and those after it, two
+/// regions of two lines each ([`two_lines`]).
+fn three_lines(first: u64, middle: u64, third: u64) -> u32 {
+    let mut seen = zero_or_one(middle, lopsided(first) ^ lopsided(third));
+    let split = |p: u16, one: u64, other: u64| {
+        let (before, after) = ((1u64 << p) - 1, u64::MAX << p << 1);
+        two_lines(one & before, other & before) ^ two_lines(one & after, other & after)
+    };
+    for p in Bits(first) {
+        seen |= 1 << split(p, middle, third);
+    }
+    for p in Bits(third) {
+        seen |= 1 << split(p, first, middle);
+    }
+    mex(seen)
+}
+
 /// The line numbers where a move's four sign builders stop.
 #[derive(Clone, Copy, Debug)]
 struct Stops {
@@ -234,12 +284,6 @@ struct Spots {
     /// a spare zero word.
     lines: Vec<u64>,
     line_words: usize,
-    /// `prints[a * width + b]`: the sum of `X^a' · Y^b'` over the spots `(a', b')` with `a' ≤ a` and `b' ≤ b`,
-    /// wrapping, laid out as `below`; with `unshift_u[a] = X^−a` and `unshift_v[b] = Y^−b` (X and Y are odd, so
-    /// invertible modulo 2^64) it gives a window's fingerprint in O(1) (see [`Spots::fingerprint`]).
-    prints: Vec<u64>,
-    unshift_u: Vec<u64>,
-    unshift_v: Vec<u64>,
     /// Where the lines both ways fit a word each, the ORs of runs of them, for [`Spots::tight`] in O(1).
     spans: Option<Spans>,
 }
@@ -265,10 +309,11 @@ impl Spans {
     }
 }
 
-/// A sparse table of words: the OR of every run of 2^k consecutive ones, so that the OR of any run is that of two
-/// overlapping runs of a power of two, in O(1).
+/// The OR of every run of consecutive words, one load each: at most 63 words, so at most 63² entries, built in as
+/// many steps. A sparse table (the ORs of runs of a power of two, two of them overlapping for any run) took 5% more
+/// instructions on 100 contest boards (396 M against 374 M) to find the power and its level.
 struct Runs {
-    /// Level `k` at `k * len..`: entry `i` is the OR of words `i..i + 2^k` (those past the end taken as 0).
+    /// Entry `first * len + last`: the OR of words `first..=last` (0 when `last < first`).
     table: Vec<u64>,
     len: usize,
 }
@@ -276,47 +321,27 @@ struct Runs {
 impl Runs {
     fn new(words: Vec<u64>) -> Runs {
         let len = words.len();
-        let mut table = words;
-        let mut width = 1;
-        while 2 * width <= len {
-            let level = table.len() - len;
-            for i in 0..len {
-                let next = if i + width < len { table[level + i + width] } else { 0 };
-                table.push(table[level + i] | next);
+        let mut table = vec![0; len * len];
+        for first in 0..len {
+            let mut or = 0;
+            for last in first..len {
+                or |= words[last];
+                table[first * len + last] = or;
             }
-            width *= 2;
         }
         Runs { table, len }
     }
 
-    /// Words `first` and `first + 1` themselves.
-    fn pair(&self, first: u16) -> (u64, u64) {
-        let first = usize::from(first);
-        (self.table[first], self.table[first + 1])
+    /// Word `i` itself.
+    fn word(&self, i: u16) -> u64 {
+        self.or(i, i)
     }
 
     /// The OR of words `first..=last`.
     #[inline(always)]
     fn or(&self, first: u16, last: u16) -> u64 {
-        let (first, last) = (usize::from(first), usize::from(last));
-        let k = (usize::BITS - 1 - (last + 1 - first).leading_zeros()) as usize;
-        let level = &self.table[k * self.len..][..self.len];
-        level[first] | level[last + 1 - (1 << k)]
+        self.table[usize::from(first) * self.len + usize::from(last)]
     }
-}
-
-/// The bases of [`Spots::fingerprint`]: odd, so that their powers are invertible modulo 2^64.
-const PRINT_X: u64 = 0x9E37_79B9_7F4A_7C15;
-const PRINT_Y: u64 = 0xC2B2_AE3D_27D4_EB4F;
-
-/// The inverse of an odd number modulo 2^64, by Newton's iteration (each step doubles the bits that are right).
-fn inverse(odd: u64) -> u64 {
-    (0..6).fold(odd, |inv, _| inv.wrapping_mul(2u64.wrapping_sub(odd.wrapping_mul(inv))))
-}
-
-/// `base^0, base^1, …`, `len` of them, wrapping.
-fn powers(base: u64, len: usize) -> Vec<u64> {
-    std::iter::successors(Some(1u64), |p| Some(p.wrapping_mul(base))).take(len).collect()
 }
 
 impl Spots {
@@ -358,15 +383,11 @@ impl Spots {
         }
         let width = m + 1;
         let mut below = vec![0u32; (n + 1) * width];
-        let mut prints = vec![0u64; (n + 1) * width];
         let line_words = (m + 2).div_ceil(64) + 1;
         let mut lines = vec![0u64; (n + 1) * line_words];
         // Spots lie on lines 1..=n and 1..=m; a rectangle holding one has its low sides below n and m.
-        let (power_u, power_v) = (powers(PRINT_X, n + 1), powers(PRINT_Y, m + 1));
         for &(a, b, _) in &spots {
             below[a * width + b] += 1;
-            // Each spot has a cell of the table to itself, so its weight is set, not added.
-            prints[a * width + b] = power_u[a].wrapping_mul(power_v[b]);
             lines[a * line_words + b / 64] |= 1 << (b % 64);
         }
         for a in 0..=n {
@@ -375,11 +396,6 @@ impl Spots {
                 let up = if a > 0 { below[(a - 1) * width + b] } else { 0 };
                 let corner = if a > 0 && b > 0 { below[(a - 1) * width + b - 1] } else { 0 };
                 below[a * width + b] += left + up - corner;
-                let print = |a: usize, b: usize| prints[a * width + b];
-                let left = if b > 0 { print(a, b - 1) } else { 0 };
-                let up = if a > 0 { print(a - 1, b) } else { 0 };
-                let corner = if a > 0 && b > 0 { print(a - 1, b - 1) } else { 0 };
-                prints[a * width + b] = print(a, b).wrapping_add(left).wrapping_add(up).wrapping_sub(corner);
             }
         }
         // Line numbers run to n + 1 and m + 1 (the board's edges), so words of 64 bits hold both ways when n and m
@@ -400,9 +416,6 @@ impl Spots {
             width,
             lines,
             line_words,
-            prints,
-            unshift_u: powers(inverse(PRINT_X), n),
-            unshift_v: powers(inverse(PRINT_Y), m),
             spans,
         }
     }
@@ -430,29 +443,6 @@ impl Spots {
         let up_to = |v: u16| (row[usize::from(v)] - before[usize::from(v)]) as usize;
         let start = self.starts[a] as usize;
         &self.bs[start + up_to(rect.v_lo)..start + up_to(rect.v_hi - 1)]
-    }
-
-    /// A fingerprint of the window of `rect`: the sum of `X^x · Y^y` over its spots at `(x, y)` from its corner,
-    /// wrapping. It is the same for translates (the prefix sums' `X^a · Y^b` times `X^−u_lo · Y^−v_lo`), and
-    /// different windows may share it: it only picks the bucket, and windows are compared spot by spot.
-    fn fingerprint(&self, rect: Rect) -> u64 {
-        let (w, lo, hi) = (self.width, usize::from(rect.u_lo), usize::from(rect.u_hi) - 1);
-        let (left, right) = (usize::from(rect.v_lo), usize::from(rect.v_hi) - 1);
-        let (low_row, high_row) = (&self.prints[lo * w..][..w], &self.prints[hi * w..][..w]);
-        let sum = high_row[right].wrapping_add(low_row[left]).wrapping_sub(low_row[right]).wrapping_sub(high_row[left]);
-        sum.wrapping_mul(self.unshift_u[lo]).wrapping_mul(self.unshift_v[left])
-    }
-
-    /// Whether two rectangles of one size hold the same spots, each read from its corner.
-    fn same_window(&self, one: Rect, other: Rect) -> bool {
-        let width = one.v_hi - one.v_lo - 1;
-        let words = usize::from(width).div_ceil(64);
-        (1..one.u_hi - one.u_lo).all(|i| {
-            (0..words).all(|j| {
-                self.window_word(one.u_lo + i, one.v_lo, width, j)
-                    == self.window_word(other.u_lo + i, other.v_lo, width, j)
-            })
-        })
     }
 
     /// The `width` `v`-lines of `u`-line `a` after `v_lo`, as a bitset shifted down to bit 0 at `v_lo + 1`; word
@@ -486,32 +476,27 @@ impl Spots {
         })
     }
 
-    /// The Grundy number of a tight rectangle whose spots lie on one line, or on two lines one way where every line
-    /// fits a word ([`Spans`]); `None` for any other. On one line, any move signs that line and leaves nothing, so
-    /// the only option is 0. On two, a move on one line signs it, and the line across it takes the other line's spot
-    /// there if any: what is left is the other line's spots before the move and those after it, two parts of one
-    /// line each, worth 1 when not empty. So every option is 0 or 1, read from two words.
+    /// The Grundy number of a tight rectangle whose spots lie on one line, or on two or three lines one way where
+    /// every line fits a word ([`Spans`]); `None` for any other. On one line, any move signs that line and leaves
+    /// nothing, so the only option is 0. Two lines and three: [`two_lines`] and [`three_lines`], from the words.
     fn at_sight(&self, tight: Rect) -> Option<u32> {
-        if tight.u_hi - tight.u_lo == 2 || tight.v_hi - tight.v_lo == 2 {
+        let (across, along) = (tight.u_hi - tight.u_lo - 1, tight.v_hi - tight.v_lo - 1);
+        if across == 1 || along == 1 {
             return Some(1);
         }
         let spans = self.spans.as_ref()?;
-        let ((first, second), inside) = if tight.u_hi - tight.u_lo == 3 {
-            (spans.across.pair(tight.u_lo + 1), between(tight.v_lo, tight.v_hi))
-        } else if tight.v_hi - tight.v_lo == 3 {
-            (spans.along.pair(tight.v_lo + 1), between(tight.u_lo, tight.u_hi))
+        // The fewer lines one way, each cut to the rectangle's extent the other way.
+        let (runs, first, lines, inside) = if across <= along {
+            (&spans.across, tight.u_lo + 1, across, between(tight.v_lo, tight.v_hi))
         } else {
-            return None;
+            (&spans.along, tight.v_lo + 1, along, between(tight.u_lo, tight.u_hi))
         };
-        // Bit k of the result: some move on `line` leaves an option worth k.
-        let options = |line: u64, other: u64| {
-            Bits(line).fold(0u32, |seen, b| {
-                let (before, after) = (other & ((1 << b) - 1) != 0, other >> b >> 1 != 0);
-                seen | 1 << u32::from(before != after)
-            })
-        };
-        let (first, second) = (first & inside, second & inside);
-        Some((!(options(first, second) | options(second, first))).trailing_zeros())
+        let line = |k: u16| runs.word(first + k) & inside;
+        match lines {
+            2 => Some(two_lines(line(0), line(1))),
+            3 => Some(three_lines(line(0), line(1), line(2))),
+            _ => None,
+        }
     }
 
     /// The smallest open rectangle holding the same spots as `rect`, which holds one at least: from [`Spans`] in
@@ -689,26 +674,9 @@ fn packed_quarter(pattern: u64) -> usize {
     ((pattern & 0xF) + (pattern >> 4 & 0xF0) + (pattern >> 8 & 0xF00) + (pattern >> 12 & 0xF000)) as usize
 }
 
-/// The most spots of a small pattern the thread keeps. On 100 contest boards a pattern of up to 5 spots is found
-/// again nearly every time it is looked up, one of 12 about one time in four, one of 16 one time in twenty-five:
-/// larger ones mostly fill the table, whose lookups then miss the cache, and cost more than the evaluations they
-/// save (on 1 000 contest boards, `gen inventor-outlasting --preset contest --seed 5 --cases 1000`, about a tenth of
-/// the CPU time on a loaded machine). Larger windows are looked up by their window on this board instead, except on
-/// a parity that fills a diamond, whose regions come back as images of one another: keeping only these would cost
-/// full boards 7% more instructions. Patterns of at most 4 × 4 lines are kept whatever their count, in a table of
-/// their own ([`Known`]).
-const PATTERN_SPOTS: u32 = 12;
-
 /// The most small patterns a thread keeps, about 4 MiB: past the cap new ones are worked out and not kept, so memory
 /// stays bounded however long the input.
 const PATTERNS_KEPT: usize = 1 << 18;
-
-/// A window met before: a tight rectangle that holds it, with its hash and Grundy number.
-struct Window {
-    hash: u64,
-    rect: Rect,
-    grundy: u32,
-}
 
 /// The Grundy numbers of one parity's rectangles.
 struct Memo {
@@ -716,7 +684,6 @@ struct Memo {
     bounds: Bounds,
     /// For a parity that fills a diamond, rectangles by [`Diamond::key`] instead of bounds, tight bounds and window.
     diamond: Option<(Diamond, Shapes)>,
-    windows: HashTable<Window>,
     /// The thread's small patterns, held while this parity is valued: a lookup then needs no thread-local access.
     known: Known,
     /// Room for [`split`].
@@ -749,7 +716,6 @@ impl Memo {
             keys,
             bounds,
             diamond,
-            windows: take(&WINDOWS),
             known: KNOWN.with(|known| std::mem::take(&mut *known.borrow_mut())),
             extents: Vec::new(),
             #[cfg(test)]
@@ -835,10 +801,14 @@ impl Memo {
         })
     }
 
-    /// The Grundy number of a tight rectangle, found by its window or worked out and stored under it.
+    /// The Grundy number of a tight rectangle: valued at sight, found by its small pattern, or worked out.
     #[inline(never)]
     fn by_window(&mut self, spots: &Spots, tight: Rect) -> u32 {
-        if let Some(grundy) = spots.at_sight(tight) {
+        // A window of at most 4 × 4 lines is one lookup in the table of quarters ([`Known`]), cheaper than
+        // working out three or four lines from their words.
+        let (across, along) = (tight.u_hi - tight.u_lo - 1, tight.v_hi - tight.v_lo - 1);
+        let quarter = across.max(along) <= 4 && across.min(along) > 2 && !self.known.quarters.is_empty();
+        if let Some(grundy) = if quarter { None } else { spots.at_sight(tight) } {
             #[cfg(test)]
             {
                 self.at_sight += 1;
@@ -847,27 +817,20 @@ impl Memo {
         }
         // A diamond parity's regions are mostly images of one another, so its few patterns are kept whatever
         // their count.
-        let kept =
-            |pattern: &u64| pattern & !QUARTER == 0 || pattern.count_ones() <= PATTERN_SPOTS || self.diamond.is_some();
-        if let Some(pattern) = spots.small_pattern(tight).filter(kept) {
-            return self.by_small_pattern(spots, tight, pattern);
+        // Larger patterns are looked up only on a parity that fills a diamond, whose regions come back as images of
+        // one another (keeping only those of 4 × 4 lines would cost full boards 7% more instructions). On random
+        // boards they rarely come back: after three lines at sight, 1 200 of 18 000 patterns of more than 4 × 4
+        // lines and at most 12 spots on 100 contest boards; working out their key cost more than the evaluations
+        // it saved (415 M instructions with them, 396 M without).
+        if across.max(along) <= 4 || self.diamond.is_some() {
+            if let Some(pattern) = spots.small_pattern(tight) {
+                return self.by_small_pattern(spots, tight, pattern);
+            }
         }
-        let size = |r: Rect| (r.u_hi - r.u_lo, r.v_hi - r.v_lo);
-        // A tight rectangle's size follows from its spots, so the fingerprint alone picks the bucket; the hasher
-        // spreads its bits, whose lowest ones depend on few of the spots'.
-        let mut hasher = FxHasher::default();
-        hasher.write_u64(spots.fingerprint(tight));
-        let hash = hasher.finish();
-        let same = |w: &Window| size(w.rect) == size(tight) && spots.same_window(w.rect, tight);
-        if let Some(window) = self.windows.find(hash, same) {
-            return window.grundy;
-        }
-        let grundy = match split(spots, tight, &mut self.extents) {
+        match split(spots, tight, &mut self.extents) {
             Some([first, second]) => self.value(spots, first) ^ self.value(spots, second),
             None => self.evaluate(spots, tight),
-        };
-        self.windows.insert_unique(hash, Window { hash, rect: tight, grundy }, |w| w.hash);
-        grundy
+        }
     }
 
     /// The Grundy number of a tight rectangle of at most 8 × 8 lines, found by its [`canonical`] pattern among those
@@ -1110,6 +1073,13 @@ fn split(spots: &Spots, tight: Rect, lines: &mut Vec<Extent>) -> Option<[Rect; 2
 /// other's. A sum puts the first line's spots in its first part and the last line's in its second, so it needs
 /// them apart: most windows fail that at once, from two lines.
 fn ends_apart(spots: &Spots, tight: Rect) -> bool {
+    if spots.line_words == 2 {
+        // Each line in one word: the highest spot of one line below the lowest of the other.
+        let line = |a: u16| spots.lines[usize::from(a) * 2] & tight.v_mask();
+        let (first, last) = (line(tight.u_lo + 1), line(tight.u_hi - 1));
+        let below = |low: u64, high: u64| low != 0 && high != 0 && 63 - low.leading_zeros() < high.trailing_zeros();
+        return below(first, last) || below(last, first);
+    }
     let (first, last) = (spots.on_line(tight.u_lo + 1, tight), spots.on_line(tight.u_hi - 1, tight));
     let below = |low: &[u16], high: &[u16]| low.last().zip(high.first()).is_some_and(|(l, h)| l < h);
     below(first, last) || below(last, first)
@@ -1158,8 +1128,7 @@ thread_local! {
     /// Each thread's hashed memos, emptied and kept the same way: growing one from nothing rehashes it again and
     /// again on the thin boards that need it.
     static MAPS: RefCell<Vec<RectMap>> = const { RefCell::new(Vec::new()) };
-    /// Each thread's tables of windows and of diamond keys, emptied and kept alike.
-    static WINDOWS: RefCell<Vec<HashTable<Window>>> = const { RefCell::new(Vec::new()) };
+    /// Each thread's tables of diamond keys, emptied and kept alike.
     static SHAPES: RefCell<Vec<Shapes>> = const { RefCell::new(Vec::new()) };
     /// The small patterns the thread has valued on any board: on random boards most small regions are met again on a
     /// later board (or reflected on this one) where no translate of them is on the same board.
@@ -1181,9 +1150,6 @@ impl Drop for Memo {
         if !self.known.quarters.is_empty() {
             self.give_known();
         }
-        let mut windows = std::mem::take(&mut self.windows);
-        windows.clear();
-        give(&WINDOWS, windows);
         if let Some((_, mut shapes)) = self.diamond.take() {
             shapes.clear();
             give(&SHAPES, shapes);
@@ -1701,11 +1667,120 @@ mod tests {
         assert!(flat > 100 && hashed > 40 && saved > 150, "flat {flat}, hashed {hashed}, saved {saved}");
     }
 
-    /// Windows of one line or two one way are valued at sight: the same Grundy number as the plain method's for
-    /// every rectangle whose spots lie on one line or two either way, on random boards whose lines fit a word; no
-    /// value for a window of more lines both ways, or of two on a board whose lines do not fit.
+    /// The Grundy number of every pattern of spots on `lines` lines of `width` positions, valued move by move from
+    /// the rules in line numbers: a move removes its two lines and splits the rest into four quadrants, each valued
+    /// the same way. A pattern is a mask, line `r` at bits `r · width..`; a move's quadrants are sub-masks of it, so
+    /// smaller numbers, valued before it.
+    fn move_by_move(lines: u32, width: u32) -> Vec<u8> {
+        let lines_below = |r: u32| (1u32 << (r * width)) - 1;
+        let positions_below = |c: u32| (0..lines).fold(0u32, |m, r| m | (((1 << c) - 1) << (r * width)));
+        let mut grundy = vec![0u8; 1 << (lines * width)];
+        for mask in 1u32..1 << (lines * width) {
+            let mut seen = 0u32;
+            for bit in Bits(u64::from(mask)) {
+                let (r, c) = (u32::from(bit) / width, u32::from(bit) % width);
+                let (above, before) = (lines_below(r), positions_below(c));
+                let (below, after) = (!lines_below(r + 1), !positions_below(c + 1));
+                let option = [above & before, above & after, below & before, below & after]
+                    .iter()
+                    .fold(0, |x, &quadrant| x ^ grundy[(mask & quadrant) as usize]);
+                seen |= 1 << option;
+            }
+            grundy[mask as usize] = mex(seen) as u8;
+        }
+        grundy
+    }
+
+    /// Every pattern of spots on at most 3 lines of 7 positions, valued move by move ([`move_by_move`]) and by
+    /// [`two_lines`] and [`three_lines`] from the lines' words: every pattern of two lines is among them (those with
+    /// the third line empty), and so is every narrower one, moved to either side; each is also read moved along the
+    /// lines, as a window is read from its line numbers.
     #[test]
-    fn windows_of_two_lines_are_valued_from_their_words() {
+    fn two_and_three_lines_match_the_move_by_move_values() {
+        let mut values = HashSet::new();
+        let grundy = move_by_move(3, 7);
+        for (mask, &want) in grundy.iter().enumerate() {
+            let line = |r: u32| (mask as u64) >> (r * 7) & 0x7F;
+            let want = u32::from(want);
+            values.insert(want);
+            assert_eq!(three_lines(line(0), line(1), line(2)), want, "{mask:#x}");
+            assert_eq!(three_lines(line(0) << 9, line(1) << 9, line(2) << 9), want, "{mask:#x}");
+            if line(2) == 0 {
+                assert_eq!(two_lines(line(0), line(1)), want, "{mask:#x}");
+                assert_eq!(two_lines(line(0) << 56, line(1) << 56), want, "{mask:#x}");
+            }
+        }
+        assert_eq!(values, HashSet::from([0, 1, 2, 3, 4]));
+    }
+
+    /// Which way `by_window` values a window: of one line or two one way at sight; of three lines one way at sight
+    /// unless it is at most 4 × 4 lines, which the quarter table holds, or the memo no longer holds that table; of
+    /// more lines both ways not at sight. Every tight window of a random contest-shaped parity, valued in order of
+    /// spot count so that each one's parts are known by their tight bounds and the count of windows valued at sight
+    /// moves only for the window itself.
+    #[test]
+    fn small_windows_go_to_the_quarter_table_before_three_lines_at_sight() {
+        let mut next = crate::xorshift(0x9B05_688C_2B3E_6C1F);
+        let b = random_board(&mut next, 10, 20, 60);
+        std::thread::scope(|s| {
+            s.spawn(|| {
+                let spots = Spots::of(&b, 0);
+                let (n, m) = (spots.starts.len() as u16 - 1, spots.width as u16);
+                let mut tights: Vec<Rect> = (0..n)
+                    .flat_map(|u_lo| {
+                        (u_lo + 1..=n).flat_map(move |u_hi| {
+                            (0..m).flat_map(move |v_lo| (v_lo + 1..=m).map(move |v_hi| Rect { u_lo, u_hi, v_lo, v_hi }))
+                        })
+                    })
+                    .filter(|&rect| spots.count(rect) >= 2)
+                    .map(|rect| spots.tight(rect))
+                    .collect();
+                tights.sort_by_key(|&t| (spots.count(t), t.key()));
+                tights.dedup();
+                let mut met = [0; 5];
+                // Then again with a memo that gave the thread its patterns back, as a parity does once valued.
+                for quarters in [true, false] {
+                    let mut memo = Memo::new(&spots, Keys::Pattern);
+                    assert!(memo.diamond.is_none() && spots.spans.is_some());
+                    if !quarters {
+                        memo.give_known();
+                    }
+                    for &tight in &tights {
+                        let (across, along) = (tight.u_hi - tight.u_lo - 1, tight.v_hi - tight.v_lo - 1);
+                        let (fewer, more) = (across.min(along), across.max(along));
+                        let before = memo.at_sight;
+                        let g = memo.value(&spots, tight);
+                        let in_quarters = fewer == 3 && more <= 4 && quarters;
+                        let at_sight = fewer <= 2 || (fewer == 3 && !in_quarters);
+                        assert_eq!(memo.at_sight - before, usize::from(at_sight), "{tight:?}, {across} × {along}");
+                        if in_quarters {
+                            let pattern = spots.small_pattern(tight).expect("at most 8 × 8 lines");
+                            assert_eq!(u32::from(memo.known.quarters[packed_quarter(pattern)]), g + 1, "{tight:?}");
+                        }
+                        // Two lines or fewer, 4 × 4 in the table, three lines and more than four, 4 × 4 once the
+                        // table is given back, four lines or more both ways.
+                        let kind = match (fewer, more) {
+                            (..=2, _) => 0,
+                            (3, ..=4) if quarters => 1,
+                            (3, 5..) => 2,
+                            (3, _) => 3,
+                            _ => 4,
+                        };
+                        met[kind] += 1;
+                    }
+                }
+                assert!(met.iter().all(|&k| k > 10), "{met:?}");
+            })
+            .join()
+            .expect("valued");
+        });
+    }
+
+    /// Windows of one line, two or three one way are valued at sight: the same Grundy number as the plain method's
+    /// for every rectangle whose spots lie on at most three lines either way, on random boards whose lines fit a
+    /// word; no value for a window of more lines both ways, or of two on a board whose lines do not fit.
+    #[test]
+    fn windows_of_up_to_three_lines_are_valued_from_their_words() {
         let mut next = crate::xorshift(0x3C6E_F372_FE94_F82B);
         let (mut valued, mut values) = (0, HashSet::new());
         for round in 0..24 {
@@ -1728,17 +1803,17 @@ mod tests {
                     let lines = (tight.u_hi - tight.u_lo).min(tight.v_hi - tight.v_lo) - 1;
                     match spots.at_sight(tight) {
                         Some(g) => {
-                            assert!(lines <= 2, "{tight:?} of parity {parity} of {b:?}");
+                            assert!(lines <= 3, "{tight:?} of parity {parity} of {b:?}");
                             assert_eq!(g, plain.memo.value(spots, tight), "{tight:?} of parity {parity} of {b:?}");
                             valued += 1;
                             values.insert(g);
                         }
-                        None => assert!(lines > 2, "{tight:?} of parity {parity} of {b:?}"),
+                        None => assert!(lines > 3, "{tight:?} of parity {parity} of {b:?}"),
                     }
                 }
             }
         }
-        assert!(valued > 1000 && values == HashSet::from([0, 1, 2]), "{valued} valued: {values:?}");
+        assert!(valued > 1000 && values == HashSet::from([0, 1, 2, 3, 4]), "{valued} valued: {values:?}");
         // The anti-diagonal (odd cells) is one line of `u`, valued at sight without the span tables; the diagonal
         // and the one two columns right of it (even cells) are two lines of `v`, 70 of `u`: no word holds those.
         let mut diagonal = Board::new(70, 70);
@@ -1754,6 +1829,49 @@ mod tests {
         let spots = Spots::of(&diagonal, 0);
         assert_eq!((spots.width, spots.tight(spots.whole())), (3, spots.whole()));
         assert_eq!(spots.at_sight(spots.whole()), None);
+    }
+
+    /// `ends_apart` against the spots of a tight rectangle's first and last line read one by one: on random boards
+    /// whose lines fit a word (read from the words) and on boards with more than 62 `v`-lines (from the count
+    /// table), every tight rectangle of two lines or more, both answers met many times.
+    #[test]
+    fn ends_apart_reads_the_first_and_last_lines() {
+        let mut next = crate::xorshift(0x510E_527F_ADE6_82D1);
+        let mut seen = [[0; 2]; 2];
+        for round in 0..40 {
+            // Sparse 100×100 and 150×60 boards have more than 62 `v`-lines a parity.
+            let percent = [30, 60, 90][round % 3];
+            let (rows, cols, percent) = [(10, 20, percent), (20, 10, percent), (100, 100, 5), (150, 60, 8)][round % 4];
+            let b = random_board(&mut next, rows, cols, percent);
+            for parity in 0..2 {
+                let spots = Spots::of(&b, parity);
+                let words = usize::from(spots.line_words == 2);
+                let (n, m) = (spots.starts.len() as u16 - 1, spots.width as u16);
+                for _ in 0..300 {
+                    let (u_lo, v_lo) = ((next() % u64::from(n)) as u16, (next() % u64::from(m)) as u16);
+                    let u_hi = u_lo + 1 + (next() % u64::from(n - u_lo)) as u16;
+                    let v_hi = v_lo + 1 + (next() % u64::from(m - v_lo)) as u16;
+                    let rect = Rect { u_lo, u_hi, v_lo, v_hi };
+                    if spots.count(rect) == 0 {
+                        continue;
+                    }
+                    let tight = spots.tight(rect);
+                    if tight.u_hi - tight.u_lo < 3 {
+                        continue;
+                    }
+                    let on = |a: u16| -> Vec<u16> {
+                        let line = spots.starts[usize::from(a)] as usize..spots.starts[usize::from(a) + 1] as usize;
+                        spots.bs[line].iter().copied().filter(|&v| tight.v_lo < v && v < tight.v_hi).collect()
+                    };
+                    let (first, last) = (on(tight.u_lo + 1), on(tight.u_hi - 1));
+                    let below = |low: &[u16], high: &[u16]| low.iter().all(|l| high.iter().all(|h| l < h));
+                    let want = below(&first, &last) || below(&last, &first);
+                    assert_eq!(ends_apart(&spots, tight), want, "{tight:?} of parity {parity} of {b:?}");
+                    seen[words][usize::from(want)] += 1;
+                }
+            }
+        }
+        assert!(seen.iter().flatten().all(|&k| k > 20), "{seen:?}");
     }
 
     /// `tight` keeps every spot and no empty margin: the same count, and a side moved in by one more line would
@@ -1985,64 +2103,6 @@ mod tests {
         assert!(seen.len() > 1800, "{} distinct keys", seen.len());
     }
 
-    /// Fingerprints are the same for translates and, here, differ for different windows; `same_window` tells windows
-    /// apart exactly: every pair of tight rectangles of one size on random boards, against their spots read one by one
-    /// and shifted to the corner.
-    #[test]
-    fn fingerprints_follow_translates_and_windows_compare_spot_by_spot() {
-        let mut next = crate::xorshift(0x5851_F42D_4C95_7F2D);
-        let (mut translates, mut told_apart) = (0, 0);
-        for round in 0..40 {
-            let rows = 2 + (next() % 10) as usize;
-            let cols = 2 + (next() as usize) % (120 / rows);
-            let b = random_board(&mut next, rows, cols, [50, 80, 100][round % 3]);
-            for parity in 0..2 {
-                let spots = Spots::of(&b, parity);
-                let whole = spots.whole();
-                let mut tights = Vec::new();
-                for _ in 0..200 {
-                    let pick = |lo: u16, hi: u16, r: u64| lo + (r % u64::from(hi - lo)) as u16;
-                    let (u_lo, v_lo) = (pick(whole.u_lo, whole.u_hi, next()), pick(whole.v_lo, whole.v_hi, next()));
-                    let (u_hi, v_hi) = (pick(u_lo + 1, whole.u_hi + 1, next()), pick(v_lo + 1, whole.v_hi + 1, next()));
-                    let rect = Rect { u_lo, u_hi, v_lo, v_hi };
-                    if spots.count(rect) >= 1 {
-                        tights.push(spots.tight(rect));
-                    }
-                }
-                let shifted = |r: Rect| -> Vec<(u16, u16)> {
-                    (r.u_lo + 1..r.u_hi)
-                        .flat_map(|a| {
-                            let line = spots.starts[usize::from(a)] as usize..spots.starts[usize::from(a) + 1] as usize;
-                            spots.bs[line].iter().map(move |&b| (a, b))
-                        })
-                        .filter(|&(_, b)| r.v_lo < b && b < r.v_hi)
-                        .map(|(a, b)| (a - r.u_lo, b - r.v_lo))
-                        .collect()
-                };
-                for &one in &tights {
-                    for &other in &tights {
-                        let size = |r: Rect| (r.u_hi - r.u_lo, r.v_hi - r.v_lo);
-                        if size(one) != size(other) {
-                            continue;
-                        }
-                        let same = shifted(one) == shifted(other);
-                        assert_eq!(spots.same_window(one, other), same, "{one:?} {other:?} in {b:?}");
-                        // Different windows sharing a fingerprint would only share a bucket, but 64 bits of
-                        // powers of two odd bases keep even that from happening here.
-                        let fingerprints = (spots.fingerprint(one), spots.fingerprint(other));
-                        assert_eq!(fingerprints.0 == fingerprints.1, same, "{one:?} {other:?} in {b:?}");
-                        if same {
-                            translates += usize::from(one != other);
-                        } else {
-                            told_apart += 1;
-                        }
-                    }
-                }
-            }
-        }
-        assert!(translates > 100 && told_apart > 1000, "{translates} translates, {told_apart} told apart");
-    }
-
     /// Window words against reading the spots one by one, on boards wide enough for windows of several words.
     #[test]
     fn window_words_hold_exactly_the_spots_inside() {
@@ -2195,11 +2255,6 @@ mod tests {
                     assert_eq!(maps.len(), 2, "one map per parity, reused");
                     assert!(maps.iter().all(|map| map.is_empty() && map.capacity() > 0));
                 });
-                WINDOWS.with(|windows| {
-                    let windows = windows.borrow();
-                    assert_eq!(windows.len(), 2, "one table of windows per parity, reused");
-                    assert!(windows.iter().all(|table| table.is_empty() && table.capacity() > 0));
-                });
                 SHAPES.with(|shapes| {
                     let shapes = shapes.borrow();
                     assert_eq!(shapes.len(), 2, "one table of diamond keys per parity, reused");
@@ -2209,11 +2264,10 @@ mod tests {
         });
     }
 
-    /// The thread keeps small patterns of up to [`PATTERN_SPOTS`] spots, those included, and none larger: on
-    /// contest-shaped boards (10×20 and 20×10, half to 70% spots) windows of 8 × 8 lines with more spots are met, and
-    /// go by their window on the board instead. A full board's parities fill diamonds, and keep larger ones too.
+    /// On contest-shaped boards (10×20 and 20×10, half to 70% spots) the thread keeps patterns of at most 4 × 4 lines
+    /// and none larger; a full board's parities fill diamonds, and keep those of up to 8 × 8 lines too.
     #[test]
-    fn only_patterns_of_few_spots_are_kept() {
+    fn larger_patterns_are_kept_only_from_diamonds() {
         let mut next = crate::xorshift(0x6A09_E667_F3BC_C908);
         std::thread::scope(|s| {
             s.spawn(|| {
@@ -2222,22 +2276,22 @@ mod tests {
                     answer(&random_board(&mut next, rows, cols, [50, 70][round / 2 % 2]));
                 }
                 KNOWN.with(|known| {
-                    let spots: Vec<u32> = known.borrow().patterns.keys().map(|key| key.count_ones()).collect();
-                    assert!(spots.iter().all(|&k| (2..=PATTERN_SPOTS).contains(&k)), "{spots:?}");
-                    assert!(spots.contains(&PATTERN_SPOTS), "{} patterns kept", spots.len());
+                    let known = known.borrow();
+                    assert!(known.patterns.is_empty(), "{} larger patterns kept", known.patterns.len());
+                    assert!(known.quarters.iter().filter(|&&g| g != 0).count() > 100);
                 });
                 answer(&random_board(&mut next, 14, 14, 100));
                 let most = KNOWN.with(|known| known.borrow().patterns.keys().map(|key| key.count_ones()).max());
-                assert!(most > Some(PATTERN_SPOTS), "a full board keeps at most {most:?} spots");
+                assert!(most > Some(16), "a full board keeps at most {most:?} spots");
             })
             .join()
             .expect("solved");
         });
     }
 
-    /// A thread keeps patterns by key up to [`PATTERNS_KEPT`] and no more, and patterns of at most 4 × 4 lines in
-    /// their table whatever their count (a full 4 × 4 window holds 16 spots, past [`PATTERN_SPOTS`]): a full 14×14
-    /// board with a hole in each parity, so that neither fills a diamond, meets such windows.
+    /// A thread keeps patterns by key up to [`PATTERNS_KEPT`] and no more (full boards of four shapes meet more than
+    /// three new ones), and patterns of at most 4 × 4 lines in their table whatever their count: a full 14×14 board
+    /// with a hole in each parity, so that neither fills a diamond, meets windows of 13 spots or more in 4 × 4 lines.
     #[test]
     fn patterns_are_kept_up_to_the_cap_and_quarters_at_any_count() {
         let mut next = crate::xorshift(0xBB67_AE85_84CA_A73B);
@@ -2248,8 +2302,8 @@ mod tests {
                     let mut known = known.borrow_mut();
                     known.patterns.extend((0..PATTERNS_KEPT as u64 - 3).map(|i| (i << 8 | 1 << 63, 0)));
                 });
-                for round in 0..4 {
-                    answer(&random_board(&mut next, [10, 20][round % 2], [20, 10][round % 2], 60));
+                for (rows, cols) in [(10, 20), (20, 10), (14, 14), (8, 25)] {
+                    answer(&random_board(&mut next, rows, cols, 100));
                 }
                 KNOWN.with(|known| assert_eq!(known.borrow().patterns.len(), PATTERNS_KEPT));
                 let mut holed = Board::new(14, 14);
@@ -2260,8 +2314,8 @@ mod tests {
                 answer(&holed);
                 KNOWN.with(|known| {
                     let known = known.borrow();
-                    let full = (0..1usize << 16).filter(|&i| i.count_ones() > PATTERN_SPOTS && known.quarters[i] != 0);
-                    assert!(full.count() > 0, "no pattern of more than {PATTERN_SPOTS} spots in 4 × 4 lines kept");
+                    let full = (0..1usize << 16).filter(|&i| i.count_ones() > 12 && known.quarters[i] != 0);
+                    assert!(full.count() > 0, "no pattern of more than 12 spots in 4 × 4 lines kept");
                 });
             })
             .join()
