@@ -1496,7 +1496,7 @@ mod tests {
     /// the classes of windows under translation and the square's symmetries that the game reaches (found apart by a
     /// brute-force script: every region reached from the whole parity, split into sums where it is one, its spots
     /// shifted to the origin and the least of their eight images taken; 454, 514 and 196 classes): never fewer, with
-    /// the windows of one or two lines valued at sight counted in, and at most an eighth more, where two clamped
+    /// the windows of one to three lines valued at sight counted in, and at most an eighth more, where two clamped
     /// bounds name one window in two ways.
     #[test]
     fn full_boards_value_each_window_class_about_once() {
