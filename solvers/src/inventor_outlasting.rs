@@ -1346,6 +1346,15 @@ mod tests {
         b
     }
 
+    /// A random rectangle of a parity's lines, each side drawn uniformly where it can lie.
+    fn random_rect(spots: &Spots, next: &mut impl FnMut() -> u64) -> Rect {
+        let (n, m) = (spots.starts.len() as u16 - 1, spots.width as u16);
+        let (u_lo, v_lo) = ((next() % u64::from(n)) as u16, (next() % u64::from(m)) as u16);
+        let u_hi = u_lo + 1 + (next() % u64::from(n - u_lo)) as u16;
+        let v_hi = v_lo + 1 + (next() % u64::from(m - v_lo)) as u16;
+        Rect { u_lo, u_hi, v_lo, v_hi }
+    }
+
     fn board(rows: &[&str]) -> Board {
         Board::from_rows(rows).expect("hand-made board parses")
     }
@@ -1846,12 +1855,8 @@ mod tests {
             for parity in 0..2 {
                 let spots = Spots::of(&b, parity);
                 let words = usize::from(spots.line_words == 2);
-                let (n, m) = (spots.starts.len() as u16 - 1, spots.width as u16);
                 for _ in 0..300 {
-                    let (u_lo, v_lo) = ((next() % u64::from(n)) as u16, (next() % u64::from(m)) as u16);
-                    let u_hi = u_lo + 1 + (next() % u64::from(n - u_lo)) as u16;
-                    let v_hi = v_lo + 1 + (next() % u64::from(m - v_lo)) as u16;
-                    let rect = Rect { u_lo, u_hi, v_lo, v_hi };
+                    let rect = random_rect(&spots, &mut next);
                     if spots.count(rect) == 0 {
                         continue;
                     }
@@ -1885,12 +1890,8 @@ mod tests {
             let b = random_board(&mut next, rows, cols, percent);
             for parity in 0..2 {
                 let spots = Spots::of(&b, parity);
-                let (n, m) = (spots.starts.len() as u16 - 1, spots.width as u16);
                 for _ in 0..200 {
-                    let (u_lo, v_lo) = ((next() % u64::from(n)) as u16, (next() % u64::from(m)) as u16);
-                    let u_hi = u_lo + 1 + (next() % u64::from(n - u_lo)) as u16;
-                    let v_hi = v_lo + 1 + (next() % u64::from(m - v_lo)) as u16;
-                    let rect = Rect { u_lo, u_hi, v_lo, v_hi };
+                    let rect = random_rect(&spots, &mut next);
                     if spots.count(rect) == 0 {
                         continue;
                     }
@@ -1944,13 +1945,9 @@ mod tests {
                     every.iter().filter(within).copied().collect()
                 };
                 // The whole parity, and windows inside it, whose lines hold spots outside them too.
-                let (n, m) = (spots.starts.len() as u16 - 1, spots.width as u16);
                 let mut windows = vec![spots.tight(spots.whole())];
                 for _ in 0..8 {
-                    let (u_lo, v_lo) = ((next() % u64::from(n)) as u16, (next() % u64::from(m)) as u16);
-                    let u_hi = u_lo + 1 + (next() % u64::from(n - u_lo)) as u16;
-                    let v_hi = v_lo + 1 + (next() % u64::from(m - v_lo)) as u16;
-                    let rect = Rect { u_lo, u_hi, v_lo, v_hi };
+                    let rect = random_rect(&spots, &mut next);
                     if spots.count(rect) >= 2 {
                         windows.push(spots.tight(rect));
                     }
@@ -2116,14 +2113,7 @@ mod tests {
                 let (n, m) = (spots.starts.len() as u16 - 1, spots.width as u16);
                 // Random rectangles, and every right side of the widest ones, where a line's spots lie on both sides
                 // of the window's end and its last word is a second one.
-                let random: Vec<Rect> = (0..300)
-                    .map(|_| {
-                        let (u_lo, v_lo) = ((next() % u64::from(n)) as u16, (next() % u64::from(m)) as u16);
-                        let u_hi = u_lo + 1 + (next() % u64::from(n - u_lo)) as u16;
-                        let v_hi = v_lo + 1 + (next() % u64::from(m - v_lo)) as u16;
-                        Rect { u_lo, u_hi, v_lo, v_hi }
-                    })
-                    .collect();
+                let random: Vec<Rect> = (0..300).map(|_| random_rect(&spots, &mut next)).collect();
                 let widest = (0..3.min(m))
                     .flat_map(|v_lo| (v_lo + 1..=m).map(move |v_hi| Rect { u_lo: 0, u_hi: n, v_lo, v_hi }));
                 for Rect { u_lo, u_hi, v_lo, v_hi } in random.into_iter().chain(widest) {
