@@ -224,20 +224,13 @@ fn a_program_that_hangs_times_out_is_shrunk_and_leaves_no_process() {
     }
 }
 
-/// `sh -c SCRIPT` that first starts `sleep 60` in a session of its own (out of the program's process group, so
-/// ending the group does not reach it) and appends its pid to `pids`; `$2` and on are `args`.
+/// [`common::leaving_a_sleeper`] as the words a program is run by.
 fn leaving_a_sleeper(pids: &Path, script: &str, args: &[&str]) -> Vec<OsString> {
-    let script = format!("setsid sleep 60 </dev/null >/dev/null 2>&1 & echo $! >> \"$1\"; {script}");
-    let mut command: Vec<OsString> = ["sh", "-c", &script, "sh"].map(OsString::from).to_vec();
-    command.push(pids.into());
-    command.extend(args.iter().map(OsString::from));
-    command
+    common::leaving_a_sleeper(pids, script, args).into_iter().map(OsString::from).collect()
 }
 
 fn fresh_file(name: &str) -> PathBuf {
-    let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
-    let _ = std::fs::remove_file(&path);
-    path
+    common::fresh_file(Path::new(env!("CARGO_TARGET_TMPDIR")), name)
 }
 
 #[test]

@@ -7,6 +7,7 @@
 mod choices;
 mod common;
 
+use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -19,6 +20,11 @@ fn dir() -> PathBuf {
 /// A command line running a Python program of `tests/programs/any/`, as `--generator` and the others take it.
 fn py(name: &str) -> String {
     format!("python3 {}", dir().join(name).display())
+}
+
+/// The program `python3 tests/programs/any/NAME`, as words.
+fn python(name: &str) -> [String; 2] {
+    ["python3".to_string(), dir().join(name).display().to_string()]
 }
 
 /// Whether `tool --version` runs here; when it does not, says why the test is skipped.
@@ -60,11 +66,11 @@ fn compile_cpp(name: &str, binary: &Path) {
 }
 
 /// `gamecheck stress` with `args`, then `--` and the program.
-fn stress(args: &[&str], program: &[&str]) -> Output {
+fn stress(args: &[impl AsRef<OsStr>], program: &[impl AsRef<OsStr>]) -> Output {
     stress_command(args, program).output().expect("gamecheck runs")
 }
 
-fn stress_command(args: &[&str], program: &[&str]) -> Command {
+fn stress_command(args: &[impl AsRef<OsStr>], program: &[impl AsRef<OsStr>]) -> Command {
     let mut command = Command::new(cargo_bin("gamecheck"));
     command.arg("stress").args(args).arg("--").args(program);
     command
@@ -123,7 +129,7 @@ fn an_off_by_one_on_prefix_sums_shrinks_to_one_number() {
             "--shrink-time",
             "300",
         ],
-        &["python3", dir().join("ranges_off_by_one.py").to_str().unwrap()],
+        &python("ranges_off_by_one.py"),
     );
     let minimal = small_and_reproduced(&output, 3, 5);
     // One number, one query of it: the query's right end is the one the program leaves out.
@@ -174,7 +180,7 @@ fn a_crash_does_not_shrink_into_a_wrong_answer() {
     // of thousands of numbers, exits with an error, and its minimal case must too, at exactly 50 numbers.
     let output = stress(
         &["--generator", &py("gen_sum.py"), "--reference", &py("sum.py"), "--timeout", "20", "--shrink-time", "300"],
-        &["python3", dir().join("sum_kinds.py").to_str().unwrap()],
+        &python("sum_kinds.py"),
     );
     let report = stdout(&output);
     assert!(report.contains("fails on case 0: non-zero exit"), "{report}");
@@ -190,7 +196,7 @@ fn a_generator_on_the_clock_still_finds_the_failure_and_says_it_cannot_shrink() 
     }
     let output = stress(
         &["--generator", &py("gen_ranges_clock.py"), "--reference", &py("ranges.py")],
-        &["python3", dir().join("ranges_off_by_one.py").to_str().unwrap()],
+        &python("ranges_off_by_one.py"),
     );
     let report = stdout(&output);
     assert_eq!(output.status.code(), Some(1), "{report}");
@@ -206,7 +212,7 @@ fn a_generator_with_a_seed_of_its_own_says_it_ignores_the_stream() {
     }
     let output = stress(
         &["--generator", &py("gen_ranges_fixed.py"), "--reference", &py("ranges.py")],
-        &["python3", dir().join("ranges_off_by_one.py").to_str().unwrap()],
+        &python("ranges_off_by_one.py"),
     );
     let report = stdout(&output);
     assert_eq!(output.status.code(), Some(1), "{report}");
@@ -228,13 +234,7 @@ fn a_checker_accepts_another_right_answer_and_rejects_a_wrong_one() {
         args.extend(["--cases", "8", "--timeout", "20", "--shrink-time", "300"].map(String::from));
         args
     };
-    let program = |name: &str| vec!["python3".to_string(), dir().join(name).display().to_string()];
-    let run = |checker: bool, name: &str| {
-        let args = args(checker);
-        let args: Vec<&str> = args.iter().map(String::as_str).collect();
-        let program = program(name);
-        stress(&args, &program.iter().map(String::as_str).collect::<Vec<_>>())
-    };
+    let run = |checker: bool, name: &str| stress(&args(checker), &python(name));
     // The last index of a maximum is right, but not the reference's first one: only the checker knows.
     let accepted = run(true, "max_index_any.py");
     assert_eq!(accepted.status.code(), Some(0), "{}", stdout(&accepted));
@@ -252,10 +252,7 @@ fn a_broken_generator_is_not_the_programs_failure() {
     if !have("python3") {
         return;
     }
-    let output = stress(
-        &["--generator", &py("gen_broken.py"), "--reference", &py("sum.py")],
-        &["python3", dir().join("sum.py").to_str().unwrap()],
-    );
+    let output = stress(&["--generator", &py("gen_broken.py"), "--reference", &py("sum.py")], &python("sum.py"));
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(2), "{stderr}");
     assert!(stderr.contains("on case 0 the generator exited with status 1"), "{stderr}");
@@ -268,13 +265,12 @@ fn a_broken_generator_is_not_the_programs_failure() {
 fn past_900(extra: &[&str]) -> (Vec<String>, Vec<String>) {
     let mut args = vec!["--generator".to_string(), py("gen_digits.py"), "--reference".into(), py("sum.py")];
     args.extend(["--timeout", "20"].iter().chain(extra).map(|a| a.to_string()));
-    (args, vec!["python3".to_string(), dir().join("sum_past_900.py").display().to_string()])
+    (args, python("sum_past_900.py").to_vec())
 }
 
 fn run_past_900(extra: &[&str]) -> Output {
     let (args, program) = past_900(extra);
-    let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    stress(&args, &program.iter().map(String::as_str).collect::<Vec<_>>())
+    stress(&args, &program)
 }
 
 /// The index of the case a report says the program fails on.
@@ -326,9 +322,8 @@ fn time_ends_a_passing_run_early() {
     // sum.py against itself always passes: only --time ends a run of 100000 cases.
     let mut args = vec!["--generator".to_string(), py("gen_digits.py"), "--reference".into(), py("sum.py")];
     args.extend(["--cases", "100000", "--time", "2"].map(String::from));
-    let args: Vec<&str> = args.iter().map(String::as_str).collect();
     let clock = std::time::Instant::now();
-    let output = stress(&args, &["python3", dir().join("sum.py").to_str().unwrap()]);
+    let output = stress(&args, &python("sum.py"));
     let report = stdout(&output);
     assert_eq!(output.status.code(), Some(0), "{report}");
     let ran: u64 = report
@@ -596,28 +591,13 @@ fn pids_in(path: &Path) -> Vec<String> {
     std::fs::read_to_string(path).unwrap_or_default().lines().map(str::to_string).collect()
 }
 
-fn fresh_file(dir: &Path, name: &str) -> PathBuf {
-    let path = dir.join(name);
-    let _ = std::fs::remove_file(&path);
-    path
-}
-
-/// One command line, as `--generator` and the others take it, that first starts `sleep 60` in a session of its own
-/// (out of the command's process group, so ending the group does not reach it), appends its id to `pids`, then runs
-/// `script` with `$1` the pids file and `$2` and on `args`.
-fn leaving_a_sleeper(pids: &Path, script: &str, args: &[&str]) -> String {
-    let script = format!("setsid sleep 60 </dev/null >/dev/null 2>&1 & echo $! >> \"$1\"; {script}");
-    let words = ["sh", "-c", &script, "sh", pids.to_str().unwrap()].into_iter().chain(args.iter().copied());
-    shlex::try_join(words).expect("no NUL byte")
-}
-
 #[test]
 fn a_program_that_hangs_times_out_is_shrunk_as_a_time_out_and_leaves_no_process() {
     if !have("python3") {
         return;
     }
     let scratch = common::scratch_dir("stress-any-hangs");
-    let pids = fresh_file(&scratch, "pids");
+    let pids = common::fresh_file(&scratch, "pids");
     // sum_hangs_from_50.py hangs from 50 numbers on and answers wrongly below on odd numbers: the first case, of
     // hundreds of numbers, hangs, and its minimal case must too, at exactly 50 numbers.
     // Each hanging run costs the whole time limit, but a shorter one could end a slow run of the program on a
@@ -625,7 +605,7 @@ fn a_program_that_hangs_times_out_is_shrunk_as_a_time_out_and_leaves_no_process(
     let args = ["--generator", &py("gen_digits.py"), "--reference", &py("sum.py"), "--timeout", "5"];
     let output = stress_command(
         &[&args[..], &["--shrink-time", "300", "--jobs", "1"]].concat(),
-        &["python3", dir().join("sum_hangs_from_50.py").to_str().unwrap()],
+        &python("sum_hangs_from_50.py"),
     )
     .env("GAMECHECK_TEST_PIDS", &pids)
     .output()
@@ -654,16 +634,16 @@ fn a_grandchild_that_leaves_the_process_group_does_not_outlive_stress_whoever_st
         return;
     }
     let scratch = common::scratch_dir("stress-any-setsid");
-    let files = ["generator", "reference", "program"].map(|who| fresh_file(&scratch, who));
+    let files = ["generator", "reference", "program"].map(|who| common::fresh_file(&scratch, who));
     let wrapped = |pids: &Path, name: &str| {
-        leaving_a_sleeper(pids, r#"exec python3 "$2""#, &[dir().join(name).to_str().unwrap()])
+        common::leaving_a_sleeper(pids, r#"exec python3 "$2""#, &[dir().join(name).to_str().unwrap()])
     };
-    let (generator, reference) = (wrapped(&files[0], "gen_digits.py"), wrapped(&files[1], "sum.py"));
-    let program = wrapped(&files[2], "sum.py");
-    let program = shlex::split(&program).unwrap();
+    // `--generator` and `--reference` take one command line, the program its words.
+    let line = |words: Vec<String>| shlex::try_join(words.iter().map(String::as_str)).expect("no NUL byte");
+    let (generator, reference) = (line(wrapped(&files[0], "gen_digits.py")), line(wrapped(&files[1], "sum.py")));
     let output = stress(
         &["--generator", &generator, "--reference", &reference, "--cases", "3", "--timeout", "20"],
-        &program.iter().map(String::as_str).collect::<Vec<_>>(),
+        &wrapped(&files[2], "sum.py"),
     );
     let report = stdout(&output);
     assert_eq!(output.status.code(), Some(0), "{report}\n{}", String::from_utf8_lossy(&output.stderr));
@@ -711,10 +691,8 @@ fn a_generator_that_floods_or_a_reference_that_hangs_on_a_case_stops_the_run_and
     ];
     for ([generator, reference, timeout, expected], who) in runs {
         let clock = std::time::Instant::now();
-        let output = stress(
-            &["--generator", generator, "--reference", reference, "--timeout", timeout],
-            &["python3", dir().join("sum.py").to_str().unwrap()],
-        );
+        let output =
+            stress(&["--generator", generator, "--reference", reference, "--timeout", timeout], &python("sum.py"));
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert_eq!(output.status.code(), Some(2), "{who}: {stderr}");
         assert!(stderr.contains(&format!("on case 0 {expected}")), "{who}: {stderr}");
@@ -745,7 +723,7 @@ fn candidates_the_generator_floods_or_the_reference_hangs_on_are_not_the_program
             "--jobs",
             "1",
         ],
-        &["python3", dir().join("sum_plus_one.py").to_str().unwrap()],
+        &python("sum_plus_one.py"),
     );
     let report = stdout(&output);
     assert_eq!(output.status.code(), Some(1), "{report}\n{}", String::from_utf8_lossy(&output.stderr));
@@ -793,13 +771,12 @@ fn a_saved_failure_keeps_its_input_and_choices_and_the_choices_file_command_repr
 /// gamecheck left in its temporary directory.
 fn interrupted_after(runs: usize, name: &str) -> (Output, Vec<String>, Vec<PathBuf>) {
     let scratch = common::scratch_dir(name);
-    let pids = fresh_file(&scratch, "pids");
+    let pids = common::fresh_file(&scratch, "pids");
     let temporary = scratch.join("tmp");
     std::fs::create_dir_all(&temporary).unwrap();
-    let program = leaving_a_sleeper(&pids, r#"echo $$ >> "$1"; exec sleep 60"#, &[]);
-    let program = shlex::split(&program).unwrap();
+    let program = common::leaving_a_sleeper(&pids, r#"echo $$ >> "$1"; exec sleep 60"#, &[]);
     let args = ["--generator", &py("gen_digits.py"), "--reference", &py("sum.py"), "--timeout", "5", "--jobs", "1"];
-    let mut child = stress_command(&args, &program.iter().map(String::as_str).collect::<Vec<_>>())
+    let mut child = stress_command(&args, &program)
         .env("TMPDIR", &temporary)
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())

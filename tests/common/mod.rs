@@ -127,3 +127,19 @@ pub fn assert_gone(pid: &str) {
     }
     assert!(!alive(), "process {pid} outlived the run");
 }
+
+/// The words of `sh -c SCRIPT` that first starts `sleep 60` in a session of its own (out of the command's process
+/// group, so ending the group does not reach it) and appends its id to `pids`; in SCRIPT `$1` is `pids` and `$2` and
+/// on are `args`.
+pub fn leaving_a_sleeper(pids: &std::path::Path, script: &str, args: &[&str]) -> Vec<String> {
+    let script = format!("setsid sleep 60 </dev/null >/dev/null 2>&1 & echo $! >> \"$1\"; {script}");
+    let pids = pids.to_str().expect("a UTF-8 path");
+    ["sh", "-c", &script, "sh", pids].into_iter().chain(args.iter().copied()).map(str::to_string).collect()
+}
+
+/// `dir/name`, with no file there: for programs to append to.
+pub fn fresh_file(dir: &std::path::Path, name: &str) -> std::path::PathBuf {
+    let path = dir.join(name);
+    let _ = std::fs::remove_file(&path);
+    path
+}
