@@ -17,14 +17,45 @@ fn dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/programs/any")
 }
 
-/// A command line running a Python program of `tests/programs/any/`, as `--generator` and the others take it.
-fn py(name: &str) -> String {
-    format!("python3 {}", dir().join(name).display())
+/// The interpreter `python3` names here, found once, run with `-S`: the suite starts Python thousands of times, and
+/// a version manager's shim (pyenv's is a shell script) and the site-packages start-up cost about 90 ms a start,
+/// against 9 ms for the interpreter itself without them. The programs import nothing past the standard library and
+/// their own directory. `None` (saying why the test is skipped) where `python3` does not run.
+fn python3() -> Option<&'static str> {
+    static INTERPRETER: std::sync::OnceLock<Option<String>> = std::sync::OnceLock::new();
+    let found = INTERPRETER.get_or_init(|| {
+        let output = Command::new("python3").args(["-S", "-c", "import sys; print(sys.executable)"]).output().ok()?;
+        let path = String::from_utf8(output.stdout).ok()?.trim().to_string();
+        (output.status.success() && !path.is_empty()).then_some(path)
+    });
+    if found.is_none() {
+        eprintln!("skipped: `python3` is not on this machine");
+    }
+    found.as_deref()
 }
 
-/// The program `python3 tests/programs/any/NAME`, as words.
-fn python(name: &str) -> [String; 2] {
-    ["python3".to_string(), dir().join(name).display().to_string()]
+/// Whether Python runs here (see [`python3`]).
+fn have_python() -> bool {
+    python3().is_some()
+}
+
+/// The program `python3 -S tests/programs/any/NAME`, as words.
+fn python(name: &str) -> [String; 3] {
+    let interpreter = python3().expect("the test checked for python3").to_string();
+    [interpreter, "-S".to_string(), dir().join(name).display().to_string()]
+}
+
+/// The same as one command line, as `--generator` and the others take it.
+fn py(name: &str) -> String {
+    shlex::try_join(python(name).iter().map(String::as_str)).expect("no NUL byte")
+}
+
+/// The same as a [`Command`].
+fn python_command(name: &str) -> Command {
+    let [interpreter, args @ ..] = python(name);
+    let mut command = Command::new(interpreter);
+    command.args(args);
+    command
 }
 
 /// Whether `tool --version` runs here; when it does not, says why the test is skipped.
@@ -115,7 +146,7 @@ fn small_and_reproduced(output: &Output, lines: usize, tokens: usize) -> String 
 
 #[test]
 fn an_off_by_one_on_prefix_sums_shrinks_to_one_number() {
-    if !have("python3") {
+    if !have_python() {
         return;
     }
     let output = stress(
@@ -147,7 +178,7 @@ fn a_sum_that_overflows_an_int_shrinks_to_three_numbers() {
         eprintln!("skipped: the C++ overflow shrink runs with GAMECHECK_DEEP=1");
         return;
     }
-    if !have("python3") || !have("g++") {
+    if !have_python() || !have("g++") {
         return;
     }
     let (generator, wrong) = (compiled("gen_sum"), compiled("sum_int"));
@@ -173,7 +204,7 @@ fn a_sum_that_overflows_an_int_shrinks_to_three_numbers() {
 
 #[test]
 fn a_crash_does_not_shrink_into_a_wrong_answer() {
-    if !have("python3") {
+    if !have_python() {
         return;
     }
     // sum_kinds.py exits with an error from 50 numbers on and answers wrongly below on odd numbers: the first case,
@@ -191,7 +222,7 @@ fn a_crash_does_not_shrink_into_a_wrong_answer() {
 
 #[test]
 fn a_generator_on_the_clock_still_finds_the_failure_and_says_it_cannot_shrink() {
-    if !have("python3") {
+    if !have_python() {
         return;
     }
     let output = stress(
@@ -207,7 +238,7 @@ fn a_generator_on_the_clock_still_finds_the_failure_and_says_it_cannot_shrink() 
 
 #[test]
 fn a_generator_with_a_seed_of_its_own_says_it_ignores_the_stream() {
-    if !have("python3") {
+    if !have_python() {
         return;
     }
     let output = stress(
@@ -223,7 +254,7 @@ fn a_generator_with_a_seed_of_its_own_says_it_ignores_the_stream() {
 
 #[test]
 fn a_checker_accepts_another_right_answer_and_rejects_a_wrong_one() {
-    if !have("python3") {
+    if !have_python() {
         return;
     }
     let args = |checker: bool| {
@@ -249,7 +280,7 @@ fn a_checker_accepts_another_right_answer_and_rejects_a_wrong_one() {
 
 #[test]
 fn a_broken_generator_is_not_the_programs_failure() {
-    if !have("python3") {
+    if !have_python() {
         return;
     }
     let output = stress(&["--generator", &py("gen_broken.py"), "--reference", &py("sum.py")], &python("sum.py"));
@@ -282,7 +313,7 @@ fn failing_case(report: &str) -> u64 {
 
 #[test]
 fn jobs_find_the_same_first_failure_as_one_job() {
-    if !have("python3") {
+    if !have_python() {
         return;
     }
     let one = run_past_900(&["--cases", "40", "--shrink-time", "1"]);
@@ -296,7 +327,7 @@ fn jobs_find_the_same_first_failure_as_one_job() {
 
 #[test]
 fn a_shard_runs_its_part_of_the_cases_only() {
-    if !have("python3") {
+    if !have_python() {
         return;
     }
     let first = failing_case(&stdout(&run_past_900(&["--cases", "40", "--shrink-time", "1"])));
@@ -316,7 +347,7 @@ fn a_shard_runs_its_part_of_the_cases_only() {
 
 #[test]
 fn time_ends_a_passing_run_early() {
-    if !have("python3") {
+    if !have_python() {
         return;
     }
     // sum.py against itself always passes: only --time ends a run of 100000 cases.
@@ -340,7 +371,7 @@ fn time_ends_a_passing_run_early() {
 
 #[test]
 fn a_report_page_shows_the_shrunk_case_its_choices_and_command() {
-    if !have("python3") {
+    if !have_python() {
         return;
     }
     let scratch = common::scratch_dir("stress-any-report");
@@ -451,11 +482,11 @@ fn smaller_bytes_draw_smaller_values() {
 
 #[test]
 fn the_python_helper_draws_as_the_rust_one() {
-    if !have("python3") {
+    if !have_python() {
         return;
     }
     for bytes in streams() {
-        assert_eq!(draws(Command::new("python3").arg(dir().join("draws.py")), &bytes), rust_draws(&bytes), "{bytes:?}");
+        assert_eq!(draws(&mut python_command("draws.py"), &bytes), rust_draws(&bytes), "{bytes:?}");
     }
 }
 
@@ -487,7 +518,7 @@ fn rustc_draws() -> PathBuf {
 /// with warnings denied), makes from each choice sequence the very input the Python generator makes.
 #[test]
 fn the_rust_worked_example_draws_the_python_generators_input() {
-    if !have("rustc") || !have("python3") {
+    if !have("rustc") || !have_python() {
         return;
     }
     let binary = built_once(Path::new(env!("CARGO_TARGET_TMPDIR")).join("any-gen-ranges-rs"), |binary| {
@@ -500,7 +531,7 @@ fn the_rust_worked_example_draws_the_python_generators_input() {
         assert!(status.success(), "compiling gen_ranges.rs with the Rust helper, edition 2015");
     });
     for bytes in streams() {
-        let python = draws(Command::new("python3").arg(dir().join("gen_ranges.py")), &bytes);
+        let python = draws(&mut python_command("gen_ranges.py"), &bytes);
         assert_eq!(draws(&mut Command::new(&binary), &bytes), python, "choice bytes {bytes:?}");
     }
 }
@@ -516,12 +547,8 @@ fn the_rust_helper_compiled_alone_draws_as_the_python_and_cpp_ones() {
     assert_eq!(draws(&mut Command::new(&binary), &[]), format!("1 -5 7 0 10 1 2 3 4 5 6 0 {}", i64::MIN));
     assert_eq!(draws(&mut Command::new(&binary), &[1]), format!("2 -5 7 0 10 1 2 3 4 5 6 0 {}", i64::MIN));
     let mut others = Vec::new();
-    if have("python3") {
-        others.push(("python", {
-            let mut c = Command::new("python3");
-            c.arg(dir().join("draws.py"));
-            c
-        }));
+    if have_python() {
+        others.push(("python", { python_command("draws.py") }));
     }
     if have("g++") {
         others.push(("c++", Command::new(compiled("draws"))));
@@ -543,10 +570,8 @@ fn the_rust_helper_compiled_alone_draws_as_the_python_and_cpp_ones() {
 fn the_three_helpers_mark_the_same_draw_boundaries() {
     let expected = "0 3 4 12 13 14 15 16 17 18 19 27";
     let mut helpers: Vec<(&str, Command)> = Vec::new();
-    if have("python3") {
-        let mut c = Command::new("python3");
-        c.arg(dir().join("draws.py"));
-        helpers.push(("python", c));
+    if have_python() {
+        helpers.push(("python", python_command("draws.py")));
     }
     if have("g++") {
         helpers.push(("c++", Command::new(compiled("draws"))));
@@ -593,16 +618,17 @@ fn pids_in(path: &Path) -> Vec<String> {
 
 #[test]
 fn a_program_that_hangs_times_out_is_shrunk_as_a_time_out_and_leaves_no_process() {
-    if !have("python3") {
+    if !have_python() {
         return;
     }
     let scratch = common::scratch_dir("stress-any-hangs");
     let pids = common::fresh_file(&scratch, "pids");
     // sum_hangs_from_50.py hangs from 50 numbers on and answers wrongly below on odd numbers: the first case, of
     // hundreds of numbers, hangs, and its minimal case must too, at exactly 50 numbers.
-    // Each hanging run costs the whole time limit, but a shorter one could end a slow run of the program on a
-    // loaded machine, a time-out below 50 numbers that shrinking would take.
-    let args = ["--generator", &py("gen_digits.py"), "--reference", &py("sum.py"), "--timeout", "5"];
+    // Each hanging run costs the whole time limit, so it is short; but not so short that a slow run of the program
+    // on a loaded machine ends in it, a time-out below 50 numbers that shrinking would take: such a run is one
+    // interpreter start (about 10 ms) and a sum of fewer than 50 numbers.
+    let args = ["--generator", &py("gen_digits.py"), "--reference", &py("sum.py"), "--timeout", "2"];
     let output = stress_command(
         &[&args[..], &["--shrink-time", "300", "--jobs", "1"]].concat(),
         &python("sum_hangs_from_50.py"),
@@ -613,7 +639,7 @@ fn a_program_that_hangs_times_out_is_shrunk_as_a_time_out_and_leaves_no_process(
     let report = stdout(&output);
     assert_eq!(output.status.code(), Some(1), "{report}\n{}", String::from_utf8_lossy(&output.stderr));
     assert!(report.contains("fails on case 0: time-out\nshrunk in "), "{report}");
-    assert!(report.contains("no exit within the time limit of 5.00 s"), "{report}");
+    assert!(report.contains("no exit within the time limit of 2.00 s"), "{report}");
     let minimal = section(&report, "minimal input");
     assert_eq!(minimal.lines().next(), Some("50"), "{report}");
     assert!(minimal.split_whitespace().skip(1).all(|t| t == "0"), "{report}");
@@ -630,7 +656,7 @@ fn a_program_that_hangs_times_out_is_shrunk_as_a_time_out_and_leaves_no_process(
 
 #[test]
 fn a_grandchild_that_leaves_the_process_group_does_not_outlive_stress_whoever_starts_it() {
-    if !have("python3") {
+    if !have_python() {
         return;
     }
     let scratch = common::scratch_dir("stress-any-setsid");
@@ -660,7 +686,7 @@ fn a_grandchild_that_leaves_the_process_group_does_not_outlive_stress_whoever_st
 
 #[test]
 fn a_program_that_floods_is_cut_and_reported_short() {
-    if !have("python3") {
+    if !have_python() {
         return;
     }
     let output = stress(
@@ -678,7 +704,7 @@ fn a_program_that_floods_is_cut_and_reported_short() {
 
 #[test]
 fn a_generator_that_floods_or_a_reference_that_hangs_on_a_case_stops_the_run_and_says_whose_fault() {
-    if !have("python3") {
+    if !have_python() {
         return;
     }
     let flood = "sh -c 'cat > /dev/null; exec yes 1'";
@@ -705,7 +731,7 @@ fn a_generator_that_floods_or_a_reference_that_hangs_on_a_case_stops_the_run_and
 
 #[test]
 fn candidates_the_generator_floods_or_the_reference_hangs_on_are_not_the_programs_failure() {
-    if !have("python3") {
+    if !have_python() {
         return;
     }
     // Below 10 numbers the generator floods, below 20 the reference hangs, and the program is wrong on every input:
@@ -717,7 +743,7 @@ fn candidates_the_generator_floods_or_the_reference_hangs_on_are_not_the_program
             "--reference",
             &py("sum_hangs_below_20.py"),
             "--timeout",
-            "5",
+            "2",
             "--shrink-time",
             "300",
             "--jobs",
@@ -735,7 +761,7 @@ fn candidates_the_generator_floods_or_the_reference_hangs_on_are_not_the_program
 
 #[test]
 fn a_saved_failure_keeps_its_input_and_choices_and_the_choices_file_command_reproduces_it() {
-    if !have("python3") {
+    if !have_python() {
         return;
     }
     let scratch = common::scratch_dir("stress-any-save");
@@ -808,7 +834,7 @@ fn interrupted_after(runs: usize, name: &str) -> (Output, Vec<String>, Vec<PathB
 
 #[test]
 fn ctrl_c_while_a_case_runs_or_shrinks_ends_every_child_and_says_so() {
-    if !have("python3") {
+    if !have_python() {
         return;
     }
     // The first run is case 0's; with one job, the second is a candidate of its shrinking.
@@ -828,7 +854,7 @@ fn ctrl_c_while_a_case_runs_or_shrinks_ends_every_child_and_says_so() {
 
 #[test]
 fn a_failure_is_found_and_shrunk_again_from_its_seed_and_index_alone() {
-    if !have("python3") {
+    if !have_python() {
         return;
     }
     // Seed 6's first failure is case 3, so the index carries weight.
