@@ -268,18 +268,31 @@ fn minimax_certificates_are_accepted_on_every_small_variant() {
     }
 }
 
-/// The 4×4 board with runs of four under each rule: the longest searches of these tests, a few seconds each.
+/// The 4×4 board with runs of four under `rules`: the longest searches of these tests, about ten seconds each, so
+/// each rule is a test of its own and they run side by side.
+fn minimax_certificates_are_accepted_on_four_by_four_runs_of_four(rules: Rules) {
+    let mut search = Minimax::new(variant(4, 4, rules)).unwrap();
+    let (lean, checked, _) = full_and_lean_are_accepted(&mut search, Position::empty(4));
+    assert_eq!(checked.won_at_once > 0, rules != Rules::FullBoard, "{rules}: {checked:?}");
+    progress_is_told_on_the_way(&lean, checked);
+    let small = one_per_class(&mut search);
+    let checked = check(&small).unwrap_or_else(|e| panic!("{rules}: {e}"));
+    assert_eq!(checked.entries_unused, 0, "{rules}");
+}
+
 #[test]
-fn minimax_certificates_are_accepted_on_four_by_four_runs_of_four() {
-    for rules in Rules::ALL {
-        let mut search = Minimax::new(variant(4, 4, rules)).unwrap();
-        let (lean, checked, _) = full_and_lean_are_accepted(&mut search, Position::empty(4));
-        assert_eq!(checked.won_at_once > 0, rules != Rules::FullBoard, "{rules}: {checked:?}");
-        progress_is_told_on_the_way(&lean, checked);
-        let small = one_per_class(&mut search);
-        let checked = check(&small).unwrap_or_else(|e| panic!("{rules}: {e}"));
-        assert_eq!(checked.entries_unused, 0, "{rules}");
-    }
+fn minimax_certificates_are_accepted_on_four_by_four_runs_of_four_full_board() {
+    minimax_certificates_are_accepted_on_four_by_four_runs_of_four(Rules::FullBoard);
+}
+
+#[test]
+fn minimax_certificates_are_accepted_on_four_by_four_runs_of_four_moment_exact() {
+    minimax_certificates_are_accepted_on_four_by_four_runs_of_four(Rules::MomentExact);
+}
+
+#[test]
+fn minimax_certificates_are_accepted_on_four_by_four_runs_of_four_moment_any() {
+    minimax_certificates_are_accepted_on_four_by_four_runs_of_four(Rules::MomentAny);
 }
 
 /// A check with progress told every 2^10 counts, of a certificate whose walk counts `checked`, some ten thousand

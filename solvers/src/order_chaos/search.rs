@@ -1585,10 +1585,20 @@ mod tests {
         agrees_with_minimax_from_the_blank_board(&small_games());
     }
 
-    /// Apart, so that the slowest minimax runs beside the others (about 15 s each).
+    /// Apart, one test a rule, so that the slowest minimax runs (several seconds each) run beside the others.
     #[test]
-    fn runs_of_four_on_4x4_agree_with_minimax() {
-        agrees_with_minimax_from_the_blank_board(&Rules::ALL.map(|rules| variant(4, 4, rules)));
+    fn runs_of_four_on_4x4_agree_with_minimax_full_board() {
+        agrees_with_minimax_from_the_blank_board(&[variant(4, 4, Rules::FullBoard)]);
+    }
+
+    #[test]
+    fn runs_of_four_on_4x4_agree_with_minimax_moment_exact() {
+        agrees_with_minimax_from_the_blank_board(&[variant(4, 4, Rules::MomentExact)]);
+    }
+
+    #[test]
+    fn runs_of_four_on_4x4_agree_with_minimax_moment_any() {
+        agrees_with_minimax_from_the_blank_board(&[variant(4, 4, Rules::MomentAny)]);
     }
 
     /// Random positions part-way through a game: the pruning (dead cells, forced replies, settled runs) matters
