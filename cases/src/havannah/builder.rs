@@ -2,11 +2,10 @@
 //! cells, free cells, border and edge cells drawn for the shapes; and the shapeless kinds, scattered moves and grown
 //! clusters. Each structured shape's drawing has a file of its own beside this one, the board geometry too.
 
-use std::collections::HashSet;
-
 use games::havannah::*;
 use rand::seq::SliceRandom;
 use rand::{Rng, RngExt};
+use rustc_hash::FxHashSet;
 
 use super::Shape;
 use super::cells_of;
@@ -20,12 +19,20 @@ pub(super) struct Builder {
     pub(super) size: u32,
     pub(super) limit: usize,
     pub(super) moves: Vec<Cell>,
-    pub(super) used: HashSet<Cell>,
+    /// Hashed with rustc-hash, not std's SipHash: a game of 10^6 moves asks it twice a move, and with SipHash that
+    /// was most of the time the Havannah metamorphic and differential tests took to draw and check such games.
+    /// Only membership and the count are read, so the hasher changes no drawn game.
+    pub(super) used: FxHashSet<Cell>,
 }
 
 impl Builder {
     pub(super) fn new(size: u32, limit: usize) -> Builder {
-        Builder { size, limit, moves: Vec::with_capacity(limit), used: HashSet::with_capacity(limit) }
+        Builder {
+            size,
+            limit,
+            moves: Vec::with_capacity(limit),
+            used: FxHashSet::with_capacity_and_hasher(limit, Default::default()),
+        }
     }
 
     /// The shape's own stones (none for the shapeless kinds).
