@@ -174,7 +174,7 @@ fn a_sum_that_overflows_an_int_shrinks_to_three_numbers() {
     // Hundreds of candidates, each a compiled program and Python's sum: minutes of CPU, so this runs in the deeper
     // tier (docs/testing.md). The default tier shrinks end to end through the off-by-one above, and runs the C++
     // helper against the Rust one below.
-    if std::env::var_os("GAMECHECK_DEEP").is_none() {
+    if !common::deep() {
         eprintln!("skipped: the C++ overflow shrink runs with GAMECHECK_DEEP=1");
         return;
     }

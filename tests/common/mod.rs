@@ -15,6 +15,12 @@ use games::Contest;
 use games::Sizes;
 use rand::RngExt;
 
+/// Whether this run is the deeper tier (`GAMECHECK_DEEP=1`, docs/testing.md#two-tiers), where the sweeps the
+/// default keeps short run at their full size.
+pub fn deep() -> bool {
+    std::env::var_os("GAMECHECK_DEEP").is_some()
+}
+
 /// The seed of every deterministic draw in the suites.
 pub const SEED: u64 = 2026;
 
