@@ -2,6 +2,7 @@
 //! run through `check` and through the proptest strategy, and both must end on a board where every smaller
 //! candidate agrees again.
 
+mod common;
 mod pages;
 
 use gamecheck::check::{CheckOptions, check};
@@ -342,7 +343,7 @@ mod order_chaos {
         // the default tier (docs/testing.md#two-tiers), so only the deeper tier repeats the proof's second part
         // here. By default the prover's own tests see the walk catch a broken table from a late position and a
         // wrong letter from the blank board.
-        if std::env::var_os("GAMECHECK_DEEP").is_some() {
+        if super::common::deep() {
             let counter = walk(&broken, &|board, order| strategy.reply(board, order)).expect_err("the same hole");
             assert_real_counter_play(&strategy, &counter);
         }

@@ -548,7 +548,7 @@ fn the_rust_helper_compiled_alone_draws_as_the_python_and_cpp_ones() {
     assert_eq!(draws(&mut Command::new(&binary), &[1]), format!("2 -5 7 0 10 1 2 3 4 5 6 0 {}", i64::MIN));
     let mut others = Vec::new();
     if have_python() {
-        others.push(("python", { python_command("draws.py") }));
+        others.push(("python", python_command("draws.py")));
     }
     if have("g++") {
         others.push(("c++", Command::new(compiled("draws"))));
@@ -662,7 +662,8 @@ fn a_grandchild_that_leaves_the_process_group_does_not_outlive_stress_whoever_st
     let scratch = common::scratch_dir("stress-any-setsid");
     let files = ["generator", "reference", "program"].map(|who| common::fresh_file(&scratch, who));
     let wrapped = |pids: &Path, name: &str| {
-        common::leaving_a_sleeper(pids, r#"exec python3 "$2""#, &[dir().join(name).to_str().unwrap()])
+        let python = python(name);
+        common::leaving_a_sleeper(pids, r#"shift; exec "$@""#, &python.iter().map(String::as_str).collect::<Vec<_>>())
     };
     // `--generator` and `--reference` take one command line, the program its words.
     let line = |words: Vec<String>| shlex::try_join(words.iter().map(String::as_str)).expect("no NUL byte");
