@@ -144,7 +144,15 @@ mod order_chaos {
 /// with N). The runs and closed form the solver reasons with only reach some of their cases with long runs of free
 /// tiles or cells beside isolated ones, which N ≤ 9 has no room for.
 fn adjacent_consecutive_late_states_agree(game: &games::adjacent_consecutive::Game) -> Result<(), String> {
-    let solver = AdjacentConsecutive::solve(game);
+    late_states_agree(game, &AdjacentConsecutive::solve(game))
+}
+
+/// [`adjacent_consecutive_late_states_agree`] with the solver's answer already at hand; the metamorphic draws of
+/// `metamorphic.rs` hold it too.
+pub fn late_states_agree(
+    game: &games::adjacent_consecutive::Game,
+    solver: &games::adjacent_consecutive::Answer,
+) -> Result<(), String> {
     let n = game.moves.len();
     for i in n.saturating_sub(6)..n {
         let oracle = oracles::adjacent_consecutive::winning_after(game.n, &game.moves[..i]);
@@ -166,18 +174,24 @@ proptest! {
     }
 }
 
-/// The same at every N the solver accepts, up to 10^5: 300 fixed draws, log-uniform in N with one in 16 at the top
-/// tenth, of every generator shape (the perfect-play and blunder games steer long
-/// games into their endgames). A failure is shrunk and printed as contest input.
+/// The same at every N the solver accepts, up to 10^5, on 300 more fixed draws than the metamorphic suite's
+/// (`metamorphic::adjacent_consecutive_transforms_and_late_states_keep_every_verdict` holds the late states by default
+/// on its own 400 draws, of the same limits): a deeper repetition, in the deeper tier (docs/testing.md#two-tiers).
+/// Log-uniform in N with one in 16 at the top tenth, of every generator shape (the perfect-play and blunder games
+/// steer long games into their endgames). A failure is shrunk and printed as contest input.
 #[test]
 fn adjacent_consecutive_late_states_at_every_n() {
+    if !common::deep() {
+        eprintln!("skipped: 300 more late-state draws run with GAMECHECK_DEEP=1");
+        return;
+    }
     let limits = AdjacentConsecutive::LIMITS;
     common::holds::<AdjacentConsecutive>(
         "adjacent late states",
         300,
         // Another seed than the metamorphic suite's, which draws from the same limits.
         |i| common::mixed_case::<AdjacentConsecutive>(common::SEED + 100, i, limits),
-        adjacent_consecutive_late_states_agree,
+        late_states_agree,
     );
 }
 

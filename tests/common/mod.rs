@@ -8,8 +8,8 @@
 use std::time::{Duration, Instant};
 
 use cases::case_rng;
-use gamecheck::Case;
 use gamecheck::problem::{rejection, run, shrink_while};
+use gamecheck::{Answer, Case, Outcome};
 use gamecheck::{Problem, generate_case};
 use games::Contest;
 use games::Sizes;
@@ -51,21 +51,25 @@ pub fn mixed_case<P: Problem>(seed: u64, index: u64, limits: Sizes) -> Case<P> {
     generate_case::<P>(seed, index, Sizes::new(size, size))
 }
 
-/// Holds `property` (an `Err` says what broke) on `count` drawn cases, and the solver's witness of each (see
-/// [`Problem::certify`]). Draws run on every core and the first failing one in index order is shrunk with the
-/// problem's own steps, for at most [`SHRINK_TIME`], and shown as contest input.
+/// Holds `property` (an `Err` says what broke) on `count` drawn cases, given each with the solver's answer, and
+/// the solver's witness of each (see [`Problem::certify`]). Draws run on every core and the first failing one in
+/// index order is shrunk with the problem's own steps, for at most [`SHRINK_TIME`], and shown as contest input.
 pub fn holds<P: Problem>(
     name: &str,
     count: u64,
     draw: impl Fn(u64) -> Case<P> + Sync,
-    property: impl Fn(&Case<P>) -> Result<(), String> + Sync,
+    property: impl Fn(&Case<P>, &Answer<P>) -> Result<(), String> + Sync,
 ) {
     use rayon::iter::{IntoParallelIterator, ParallelIterator};
     let broken = |case: &Case<P>| -> Result<(), String> {
-        if let Some(why) = rejection::<P>(case, &run(P::solve, case)) {
+        let outcome = run(P::solve, case);
+        if let Some(why) = rejection::<P>(case, &outcome) {
             return Err(format!("the solver's witness is rejected: {why}"));
         }
-        property(case)
+        match outcome {
+            Outcome::Answer(answer) => property(case, &answer),
+            Outcome::Panic(message) => Err(format!("the solver panicked: {message}")),
+        }
     };
     let failure = (0..count).into_par_iter().find_map_first(|i| {
         let case = draw(i);
