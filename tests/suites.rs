@@ -28,10 +28,11 @@ use proptest::prelude::*;
 /// Emits every suite of every problem listed; see the module doc. Per problem:
 /// `module: Problem { differential: [name: (min, max) x cases, ..], exhaustive: [size => cases, ..],
 /// corpus: (cases, (min, max), header, keep, draw), inputs: [(kind, cases, (min, max)), ..] }`.
+/// `name [alone]: ..` is a property that replays only its own failures' seeds (see [`persistence`]).
 macro_rules! suites {
     ($(
         $module:ident: $problem:ty {
-            differential: [$($property:ident: ($low:expr, $high:expr) x $cases:expr),* $(,)?],
+            differential: [$($property:ident $([$alone:ident])?: ($low:expr, $high:expr) x $cases:expr),* $(,)?],
             exhaustive: [$($size:expr => $count:expr),* $(,)?],
             corpus: ($corpus_cases:expr, ($corpus_low:expr, $corpus_high:expr), $header:expr, $keep:expr, $draw:expr),
             inputs: [$(($kind:expr, $input_cases:expr, ($input_low:expr, $input_high:expr))),* $(,)?] $(,)?
@@ -49,7 +50,17 @@ macro_rules! suites {
 
                 $(
                     proptest! {
-                        #![proptest_config(ProptestConfig { cases: $cases, ..ProptestConfig::default() })]
+                        #![proptest_config(ProptestConfig {
+                            cases: $cases,
+                            failure_persistence: persistence(None $(.or({
+                                let _ = stringify!($alone);
+                                Some(concat!(
+                                    env!("CARGO_MANIFEST_DIR"), "/tests/suites-", stringify!($module), "-",
+                                    stringify!($property), ".proptest-regressions"
+                                ))
+                            }))?),
+                            ..ProptestConfig::default()
+                        })]
                         #[test]
                         fn $property(case in strategy::cases::<P>(Sizes::new($low, $high))) {
                             agree::<P>(&case)?;
@@ -127,9 +138,21 @@ macro_rules! suites {
     };
 }
 
+/// Where a differential property keeps the seeds of the failures it finds, to replay them first on every run. By
+/// default every property of this file keeps them in `suites.proptest-regressions` and replays all of them, whoever
+/// found them: each seed becomes a case of the property's own sizes, so where a case is a game of 10^6 moves the 19
+/// seeds there cost about 20 s of a property that draws one or two games of its own (issue 30). A property marked
+/// `[alone]` keeps its own file, `tests/suites-MODULE-PROPERTY.proptest-regressions`, made at its first failure.
+fn persistence(alone: Option<&'static str>) -> Option<Box<dyn proptest::test_runner::FailurePersistence>> {
+    match alone {
+        None => ProptestConfig::default().failure_persistence,
+        Some(path) => Some(Box::new(proptest::test_runner::FileFailurePersistence::Direct(path))),
+    }
+}
+
 suites! {
     hex: gamecheck::problems::Hex {
-        differential: [differential_check_sizes: (1, 12) x 3000, differential_top_of_reach: (100, 150) x 8],
+        differential: [differential_check_sizes: (1, 12) x 3000, differential_top_of_reach [alone]: (100, 150) x 8],
         exhaustive: [1 => 3, 2 => 81, 3 => 19_683],
         corpus: (40, (1, 7), "", |_| true, |index, board| {
             let verdict = solvers::hex::verdict(board);
@@ -147,9 +170,10 @@ suites! {
             // Generated games past S = 578 have 10^6 moves each, about a second each; the metamorphic draws hold the
             // many small games laid far apart on boards up to 10^9.
             // Fresh seeds beside the metamorphic draws' fixed ones, which hold the solver to the same intervals engine
-            // on 500 games, 15 of them generated at S 578..10^9: one case each by default, the deeper tier 4 and 2.
-            differential_past_the_backward_reach: (301, 1_000_000_000) x if common::deep() { 4 } else { 1 },
-            differential_top_of_reach: (900_000_000, 1_000_000_000) x if common::deep() { 2 } else { 1 },
+            // on 500 games, 15 of them generated at S 578..10^9: one case each by default, the deeper tier 4 and 2,
+            // and no other property's seeds replayed as games of 10^6 moves.
+            differential_past_the_backward_reach [alone]: (301, 1_000_000_000) x if common::deep() { 4 } else { 1 },
+            differential_top_of_reach [alone]: (900_000_000, 1_000_000_000) x if common::deep() { 2 } else { 1 },
         ],
         exhaustive: [2 => 13_700],
         corpus: (40, (2, 5),
@@ -197,7 +221,7 @@ suites! {
     },
     // The Answer holds the verdict on every state, so the differential compares state by state, not only the counts.
     adjacent_consecutive: gamecheck::problems::AdjacentConsecutive {
-        differential: [differential_check_sizes: (4, 9) x 400, differential_top_of_reach: (10, 10) x 4],
+        differential: [differential_check_sizes: (4, 9) x 400, differential_top_of_reach [alone]: (10, 10) x 4],
         // Every game up to N = 5, all (N!)² move sequences; then every position of N = 6 with a move left, through
         // the 5 950 games of `covering_games(6)`. N = 7 runs through the CLI: `gamecheck exhaust
         // adjacent-consecutive --size 7`.
