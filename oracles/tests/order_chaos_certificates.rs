@@ -280,28 +280,27 @@ fn minimax_certificates_are_accepted_on_four_by_four_runs_of_four(rules: Rules) 
     assert_eq!(checked.entries_unused, 0, "{rules}");
 }
 
-/// The deeper tier's (docs/testing.md#two-tiers): the full-board game never ends before the board is full, so this
-/// is the longest of the three; by default its checks run on every smaller full-board variant and on 4×4 runs of four
-/// under the two moment rules, and the checker takes the search's own 4×4 full-board certificate in
-/// `tests/exhaustive.rs`.
-#[test]
-fn minimax_certificates_are_accepted_on_four_by_four_runs_of_four_full_board() {
+/// [`minimax_certificates_are_accepted_on_four_by_four_runs_of_four`] in the deeper tier only
+/// (docs/testing.md#two-tiers): by default the same checks run under `moment-any` on the same board (progress told
+/// included) and on every smaller variant of each rule, and the checker takes the search's own 4×4 certificates of
+/// all three rules in `tests/exhaustive.rs`.
+fn four_by_four_runs_of_four_in_the_deeper_tier(rules: Rules) {
     if std::env::var_os("GAMECHECK_DEEP").is_none() {
-        eprintln!("skipped: the 4×4 full-board certificates run with GAMECHECK_DEEP=1");
+        eprintln!("skipped: the 4×4 {rules} certificates run with GAMECHECK_DEEP=1");
         return;
     }
-    minimax_certificates_are_accepted_on_four_by_four_runs_of_four(Rules::FullBoard);
+    minimax_certificates_are_accepted_on_four_by_four_runs_of_four(rules);
 }
 
-/// The deeper tier's too: its checks run by default under `moment-any` on the same board (progress told included),
-/// and on every smaller `moment-exact` variant.
+/// The longest of the three: the full-board game never ends before the board is full.
+#[test]
+fn minimax_certificates_are_accepted_on_four_by_four_runs_of_four_full_board() {
+    four_by_four_runs_of_four_in_the_deeper_tier(Rules::FullBoard);
+}
+
 #[test]
 fn minimax_certificates_are_accepted_on_four_by_four_runs_of_four_moment_exact() {
-    if std::env::var_os("GAMECHECK_DEEP").is_none() {
-        eprintln!("skipped: the 4×4 moment-exact certificates run with GAMECHECK_DEEP=1");
-        return;
-    }
-    minimax_certificates_are_accepted_on_four_by_four_runs_of_four(Rules::MomentExact);
+    four_by_four_runs_of_four_in_the_deeper_tier(Rules::MomentExact);
 }
 
 #[test]

@@ -1585,28 +1585,27 @@ mod tests {
         agrees_with_minimax_from_the_blank_board(&small_games());
     }
 
-    /// Apart, one test a rule, so that the slowest minimax runs (several seconds each) run beside the others.
-    ///
-    /// The deeper tier's (docs/testing.md#two-tiers), the longest of the three: by default `tests/exhaustive.rs`
-    /// holds the search's winner on this variant to the oracles' minimax, and judges this file's mutants too.
-    #[test]
-    fn runs_of_four_on_4x4_agree_with_minimax_full_board() {
+    /// 4×4 runs of four under `rules`, in the deeper tier only (docs/testing.md#two-tiers): by default
+    /// `tests/exhaustive.rs` holds the search's winner on these variants to the oracles' minimax, and judges this
+    /// file's mutants too; `moment-any` keeps its 4×4 test here.
+    fn runs_of_four_on_4x4_in_the_deeper_tier(rules: Rules) {
         if std::env::var_os("GAMECHECK_DEEP").is_none() {
-            eprintln!("skipped: the 4×4 full-board minimax runs with GAMECHECK_DEEP=1");
+            eprintln!("skipped: the 4×4 {rules} minimax runs with GAMECHECK_DEEP=1");
             return;
         }
-        agrees_with_minimax_from_the_blank_board(&[variant(4, 4, Rules::FullBoard)]);
+        agrees_with_minimax_from_the_blank_board(&[variant(4, 4, rules)]);
     }
 
-    /// The deeper tier's too: by default `tests/exhaustive.rs` holds the search's winner on this variant to the
-    /// oracles' minimax, and the 4×4 runs of four under `moment-any` stay here.
+    /// Apart, one test a rule, so that the slowest minimax runs (several seconds each) run beside the others.
+    /// The longest of the three: the full-board game never ends before the board is full.
+    #[test]
+    fn runs_of_four_on_4x4_agree_with_minimax_full_board() {
+        runs_of_four_on_4x4_in_the_deeper_tier(Rules::FullBoard);
+    }
+
     #[test]
     fn runs_of_four_on_4x4_agree_with_minimax_moment_exact() {
-        if std::env::var_os("GAMECHECK_DEEP").is_none() {
-            eprintln!("skipped: the 4×4 moment-exact minimax runs with GAMECHECK_DEEP=1");
-            return;
-        }
-        agrees_with_minimax_from_the_blank_board(&[variant(4, 4, Rules::MomentExact)]);
+        runs_of_four_on_4x4_in_the_deeper_tier(Rules::MomentExact);
     }
 
     #[test]
