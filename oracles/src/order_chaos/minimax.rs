@@ -92,11 +92,12 @@ impl Minimax {
     /// Who wins from `position` with best play, the side to move being the one the letters' count gives.
     pub fn winner_from(&mut self, position: Position) -> Result<Side, Beyond> {
         assert_eq!(position.side(), self.variant.side(), "a position of the variant's board");
-        if let Some(over) = runs::winner(self.variant, position) {
-            return Ok(over);
-        }
+        // The memo holds only positions where the game goes on, so a position found there needs no judging again.
         if let Some(&known) = self.memo.get(&position) {
             return Ok(known);
+        }
+        if let Some(over) = runs::winner(self.variant, position) {
+            return Ok(over);
         }
         if self.memo.len() >= self.reach.positions {
             return Err(Beyond {
@@ -174,18 +175,18 @@ mod tests {
     }
 
     /// The winner of every variant up to 4×4, searched once for all the tests that read it (the 4×4 runs of four
-    /// take seconds each).
+    /// take seconds each), the variants side by side: the tests that read it wait for it.
     static SMALL: std::sync::LazyLock<std::collections::BTreeMap<(u8, u8, Rules), Side>> =
         std::sync::LazyLock::new(|| {
-            let mut all = std::collections::BTreeMap::new();
-            for side in 2..=4 {
-                for run in 2..=side {
-                    for rules in Rules::ALL {
-                        all.insert((side, run, rules), winner(variant(side, run, rules)).expect("a small board"));
-                    }
-                }
-            }
-            all
+            use rayon::prelude::*;
+            let keys: Vec<(u8, u8, Rules)> = (2..=4)
+                .flat_map(|side| (2..=side).flat_map(move |run| Rules::ALL.map(|rules| (side, run, rules))))
+                .collect();
+            keys.into_par_iter()
+                .map(|(side, run, rules)| {
+                    ((side, run, rules), winner(variant(side, run, rules)).expect("a small board"))
+                })
+                .collect()
         });
 
     /// Runs of two under the moment rules, on any board: ORDER writes X anywhere; whatever CHAOS writes, the X has
