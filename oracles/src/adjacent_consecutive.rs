@@ -5,7 +5,7 @@
 
 pub mod certificate;
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 use games::adjacent_consecutive::{Answer, Game, Move};
 
@@ -27,7 +27,7 @@ fn key(board: &[u32]) -> u64 {
 /// Whether A can force a win from a position, by trying every move. Positions are keyed by the whole board.
 struct Minimax {
     /// Whether A wins with best play from each board seen so far; whose turn it is follows from the board.
-    memo: HashMap<u64, bool>,
+    memo: FxHashMap<u64, bool>,
 }
 
 impl Minimax {
@@ -78,7 +78,7 @@ pub fn answer(game: &Game) -> Answer {
     assert!(game.n <= MAX_N, "the naive oracle searches the whole game tree: N = {} is beyond {MAX_N}", game.n);
     let n = game.n as usize;
     assert_eq!(game.moves.len(), n, "a game has exactly N moves");
-    let mut search = Minimax { memo: HashMap::new() };
+    let mut search = Minimax { memo: FxHashMap::default() };
     let mut board = vec![0u32; n];
     let mut winning = Vec::with_capacity(n);
     for (i, mv) in game.moves.iter().enumerate() {
@@ -123,7 +123,7 @@ pub fn winning_after(n: u32, played: &[Move]) -> bool {
     assert!(cells.len() <= MAX_LEFT, "{} moves left: the search from a state packs at most {MAX_LEFT}", cells.len());
     // Rule: "A wins if two adjacent cells hold consecutive numbers". Pairs of cells both filled now are settled.
     let settled = board.windows(2).any(|pair| pair[0] != 0 && pair[1] != 0 && pair[0].abs_diff(pair[1]) == 1);
-    let mut search = Late { board, taken: vec![false; tiles.len()], cells, tiles, settled, memo: HashMap::new() };
+    let mut search = Late { board, taken: vec![false; tiles.len()], cells, tiles, settled, memo: FxHashMap::default() };
     let a = search.a_wins(played.len());
     if played.len().is_multiple_of(2) { a } else { !a }
 }
@@ -138,7 +138,7 @@ struct Late {
     /// Whether two cells filled before the search already hold consecutive tiles side by side.
     settled: bool,
     /// Whether A wins from each position, keyed by which start tile (index + 1, 0 for none) each start cell holds.
-    memo: HashMap<u64, bool>,
+    memo: FxHashMap<u64, bool>,
 }
 
 impl Late {
