@@ -47,9 +47,10 @@ fn seen_move(side: u8, placed: Placed, (symmetry, swapped): (Symmetry, bool)) ->
     if swapped { p.swap_letter() } else { p }
 }
 
-/// The position's view that is least, standing for its class: the positions one symmetry and letter swap apart.
-fn least_view(position: Position) -> (Symmetry, bool) {
-    views().min_by_key(|&view| seen(position, view)).expect("16 views")
+/// The position's view that is least, standing for its class (the positions one symmetry and letter swap apart),
+/// and the position as that view sees it.
+fn least_view(position: Position) -> ((Symmetry, bool), Position) {
+    views().map(|view| (view, seen(position, view))).min_by_key(|&(_, least)| least).expect("16 views")
 }
 
 /// Whether the side to move has a move that wins the game at once, by the judge: a position a certificate needs no
@@ -100,8 +101,8 @@ fn by_class(certificate: &Certificate, start: Position) -> Checked {
     let (variant, winner, side) = (certificate.variant, certificate.winner, certificate.variant.side());
     let mut first = std::collections::HashMap::new();
     for &(position, placed) in &certificate.entries {
-        let view = least_view(position);
-        first.entry(seen(position, view)).or_insert(seen_move(side, placed, view));
+        let (view, least) = least_view(position);
+        first.entry(least).or_insert(seen_move(side, placed, view));
     }
     let (mut stored, mut used, mut won_at_once) = (std::collections::HashSet::new(), 0, 0);
     let mut stack = vec![start];
@@ -113,12 +114,12 @@ fn by_class(certificate: &Certificate, start: Position) -> Checked {
             won_at_once += 1;
             continue;
         }
-        let view = least_view(position);
-        if !stored.insert(seen(position, view)) {
+        let (view, least) = least_view(position);
+        if !stored.insert(least) {
             continue;
         }
         if position.to_move() == winner {
-            let placed = first[&seen(position, view)];
+            let placed = first[&least];
             used += 1;
             let here = position.moves().find(|&m| seen_move(side, m, view) == placed).expect("a view is one-to-one");
             stack.push(position.play(here));
@@ -162,8 +163,7 @@ fn one_per_class_from(search: &mut Minimax, start: Position) -> Certificate {
         if wins_in_one(variant, position) {
             continue;
         }
-        let view = least_view(position);
-        let least = seen(position, view);
+        let (view, least) = least_view(position);
         let here = match entries.get(&least) {
             Some(&stored) => {
                 position.moves().find(|&m| seen_move(side, m, view) == stored).expect("the view is one-to-one")
