@@ -1488,8 +1488,12 @@ mod tests {
     /// whether some stretch is at least `run` long, and whether some is exactly `run` long.
     fn literal_runs(position: Position, run: u8) -> (bool, bool) {
         let n = i32::from(position.side());
+        // The letter of a cell as the mask of that letter's cells (read off the masks, as every replay and search
+        // asks this of each cell of every position it meets).
+        let (x, o) = position.masks();
         let at = |r: i32, c: i32| {
-            ((0..n).contains(&r) && (0..n).contains(&c)).then(|| position.get(r as u8, c as u8)).flatten()
+            let on_board = (0..n).contains(&r) && (0..n).contains(&c);
+            [x, o].into_iter().find(|&mask| on_board && mask >> (r * n + c) & 1 == 1)
         };
         let (mut any, mut exact) = (false, false);
         for r in 0..n {
@@ -1514,11 +1518,15 @@ mod tests {
     /// Whether ORDER has won at this point of the game: at the moment under the moment rules, only on the full
     /// board under `full-board`.
     fn literal_order_won(variant: Variant, position: Position) -> bool {
+        // Under `full-board` a board with a blank is not judged, so its runs are not read (most of the positions a
+        // search meets).
+        if variant.rules == Rules::FullBoard && !position.is_full() {
+            return false;
+        }
         let (any, exact) = literal_runs(position, variant.run());
         match variant.rules {
             Rules::MomentAny => any,
-            Rules::MomentExact => exact,
-            Rules::FullBoard => position.is_full() && exact,
+            Rules::MomentExact | Rules::FullBoard => exact,
         }
     }
 
@@ -1532,7 +1540,10 @@ mod tests {
         let mut winner = mover.other();
         for placed in position.moves() {
             let next = position.play(placed);
-            let outcome = if literal_order_won(variant, next) {
+            // The memo holds only positions where the game goes on, so one found there needs no judging again.
+            let outcome = if let Some(&side) = memo.get(&next) {
+                side
+            } else if literal_order_won(variant, next) {
                 Side::Order
             } else if next.is_full() {
                 Side::Chaos
