@@ -202,7 +202,8 @@ impl Position {
         // meet, and most cells of the positions they meet are blank.
         let mut out = Position::empty(self.side);
         for (mut mask, letter) in [(self.x, Letter::X), (self.o, Letter::O)] {
-            while mask != 0 {
+            // As many rounds as letters, lowest cell first: a bounded loop, where `while mask != 0` could spin.
+            for _ in 0..mask.count_ones() {
                 let at = mask.trailing_zeros() as u8;
                 mask &= mask - 1;
                 let (row, col) = (at / self.side, at % self.side);
