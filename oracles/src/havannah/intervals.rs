@@ -173,9 +173,8 @@ impl Sorted {
                 let mut nodes = [outside; 6];
                 for ((node, &(dx, dy)), cursor) in nodes.iter_mut().zip(&NEIGHBOURS).zip(&mut cursors) {
                     let cell = (i64::from(s.x) + dx, i64::from(s.y) + dy);
-                    while *cursor < m && at(*cursor) < cell {
-                        *cursor += 1;
-                    }
+                    // Counted over the stones left, so the walk is bounded by them.
+                    *cursor += stones[*cursor..].iter().take_while(|t| (i64::from(t.x), i64::from(t.y)) < cell).count();
                     let p = *cursor;
                     // A neighbour off the board is never found between two stones of one row, since a row's cells
                     // are consecutive: it falls to the outside with the row ends and the rows without stones.
