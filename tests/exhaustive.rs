@@ -2,6 +2,8 @@
 //! pairing search. Every problem's `exhaust` counts are in `suites.rs`; larger sizes run through the release CLI
 //! (`gamecheck exhaust PROBLEM --size ..`, see docs/cli.md).
 
+mod common;
+
 use games::Contest;
 
 /// Every Havannah game of up to five moves on S = 3 up to symmetry: the 19 cells fall into four orbits under the
@@ -41,7 +43,7 @@ fn havannah_every_game_of_up_to_5_moves_on_side_3_up_to_symmetry() {
 mod order_chaos {
     use cases::order_chaos::recipe_tables;
     use gamecheck::interactive::ProveOptions;
-    use games::order_chaos::Pairing;
+    use games::order_chaos::{Pairing, Symmetry};
     use oracles::order_chaos::final_boards;
     use solvers::order_chaos::Strategy;
 
@@ -97,10 +99,31 @@ mod order_chaos {
         for editorial in [Pairing::TESTER, Pairing::EDITORIALIST] {
             assert!(distinct.contains(&editorial.renumbered()), "the search misses\n{editorial}");
         }
+        let mut proved = std::collections::HashSet::new();
         for table in &tables {
             assert!(Strategy::new(*table).is_ok(), "a recipe table the strategy refuses:\n{table}");
+            // The judge reads every row, column and diagonal alike, so a table's image under a symmetry of the
+            // square wins exactly the final boards' images: by default one table of each class is proved (the
+            // 90 tables make 17 classes), the deeper tier proves all 90 (docs/testing.md#two-tiers).
+            if !super::common::deep() && Symmetry::ALL.iter().any(|&s| proved.contains(&image(table, s))) {
+                continue;
+            }
             assert_eq!(final_boards(table).map_err(|c| c.to_string()), Ok(1 << 18), "\n{table}");
+            proved.insert(table.renumbered());
         }
+        assert!(proved.len() >= 2, "only {} tables proved", proved.len());
+    }
+
+    /// `table` with each cell's id moved to the cell `symmetry` carries it to, renumbered.
+    fn image(table: &Pairing, symmetry: Symmetry) -> Pairing {
+        let mut ids = [[0; 6]; 6];
+        for (row, line) in table.ids.iter().enumerate() {
+            for (col, &id) in line.iter().enumerate() {
+                let (r, c) = symmetry.apply_on(6, row, col);
+                ids[r][c] = id;
+            }
+        }
+        Pairing { ids }.renumbered()
     }
 }
 
