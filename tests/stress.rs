@@ -38,14 +38,16 @@ fn compiled(name: &'static str) -> PathBuf {
     cell.get_or_init(|| {
         let source = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/programs/stress/{name}.rs"));
         let binary = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("stress-{name}"));
-        let rustc = std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
-        let status = std::process::Command::new(rustc)
-            .args(["-O", "--edition", "2021", "-o"])
-            .arg(&binary)
-            .arg(&source)
-            .status()
-            .expect("rustc runs");
-        assert!(status.success(), "compiling {}", source.display());
+        common::build_in_place(&binary, |out| {
+            let rustc = std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
+            let status = std::process::Command::new(rustc)
+                .args(["-O", "--edition", "2021", "-o"])
+                .arg(out)
+                .arg(&source)
+                .status()
+                .expect("rustc runs");
+            assert!(status.success(), "compiling {}", source.display());
+        });
         binary
     })
     .clone()

@@ -73,7 +73,7 @@ fn built_once(binary: PathBuf, build: impl FnOnce(&Path)) -> PathBuf {
     static BUILT: std::sync::Mutex<Vec<PathBuf>> = std::sync::Mutex::new(Vec::new());
     let mut built = BUILT.lock().unwrap_or_else(|e| e.into_inner());
     if !built.contains(&binary) {
-        build(&binary);
+        common::build_in_place(&binary, build);
         built.push(binary.clone());
     }
     binary

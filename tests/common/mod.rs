@@ -122,6 +122,18 @@ pub fn scratch_dir(suite: &str) -> std::path::PathBuf {
     dir
 }
 
+/// Builds the program `binary` with `build`, which writes the path it is given, under a name of this process's own,
+/// then moves it into place. Test processes running side by side (nextest runs one a test) build the same program at
+/// once, and must not write one file, nor the compiler's intermediate files named after it: two rustc runs on one
+/// `-o` path deleted each other's object files before linking. The move replaces the file whole, so a process
+/// running the copy it built keeps running it.
+pub fn build_in_place(binary: &std::path::Path, build: impl FnOnce(&std::path::Path)) {
+    let name = binary.file_name().expect("a file name").to_string_lossy();
+    let own = binary.with_file_name(format!("{name}.{}", std::process::id()));
+    build(&own);
+    std::fs::rename(&own, binary).expect("moving the built program into place");
+}
+
 /// Fails unless process `pid` is gone (or a zombie, which is dead) within a few seconds: a bound that only catches a
 /// process left running, since a killed one may take a moment to be reaped.
 pub fn assert_gone(pid: &str) {
