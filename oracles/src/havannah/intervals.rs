@@ -159,7 +159,7 @@ impl Sorted {
     /// Where (x, y) + step lies among the stones is found by a merge, not a search: one step added to every stone
     /// keeps their (x, y) order, so walking the stones in order, each step's cells come in order too, and one cursor a
     /// step only moves forward. The cursor stops at the first stone not below the cell: that stone is on it, or the
-    /// cell lies in the gap before it. (A binary search a cell, 6·10^6 of them for a game of 10^6 moves, was a third
+    /// cell lies in the gap before it. (A binary search a cell, 6·10^6 of them for a game of 10^6 moves, was 28%
     /// of the Havannah metamorphic test's time.)
     fn neighbourhood(&self) -> Vec<[u32; 6]> {
         let stones = &self.stones;
