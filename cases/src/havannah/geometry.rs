@@ -3,9 +3,10 @@
 //! The generator's private copy (the solvers and oracles have theirs), so nothing here is visible past the
 //! `havannah` module.
 
-use std::collections::{HashSet, VecDeque};
+use std::collections::VecDeque;
 
 use games::havannah::*;
+use rustc_hash::FxHashSet;
 
 use super::builder::Builder;
 
@@ -77,13 +78,13 @@ impl Builder {
     /// Whether `stones` enclose an empty cell: a flood fill of the empty cells from outside, within the
     /// stones' bounding box. Every cell outside the box walks straight out of the board, and a way in from there
     /// crosses the box's rim (a step moves each coordinate by one at most), whose empty cells start the fill.
-    pub(super) fn encloses(&self, stones: &HashSet<Cell>) -> bool {
+    pub(super) fn encloses(&self, stones: &FxHashSet<Cell>) -> bool {
         let Some(x0) = stones.iter().map(|c| i64::from(c.x)).min() else { return false };
         let x1 = stones.iter().map(|c| i64::from(c.x)).max().unwrap_or(0);
         let y0 = stones.iter().map(|c| i64::from(c.y)).min().unwrap_or(0);
         let y1 = stones.iter().map(|c| i64::from(c.y)).max().unwrap_or(0);
         let s = i64::from(self.size);
-        let mut reached: HashSet<Cell> = HashSet::new();
+        let mut reached: FxHashSet<Cell> = FxHashSet::default();
         let mut queue = VecDeque::new();
         let mut empty = 0;
         for y in y0..=y1 {
@@ -131,11 +132,11 @@ mod tests {
         let border = cells(&[(5, 3), (6, 3), (4, 1), (4, 2)]);
         let ring = cells(&[(4, 5), (5, 5), (5, 4), (4, 3), (3, 3), (3, 4)]);
         for symmetry in Symmetry::all() {
-            let image = |stones: &[Cell]| stones.iter().map(|&c| symmetry.apply(4, c)).collect::<HashSet<Cell>>();
+            let image = |stones: &[Cell]| stones.iter().map(|&c| symmetry.apply(4, c)).collect::<FxHashSet<Cell>>();
             assert!(!b.encloses(&image(&notch)), "{symmetry:?}");
             assert!(!b.encloses(&image(&border)), "{symmetry:?}");
             assert!(b.encloses(&image(&ring)), "{symmetry:?}");
         }
-        assert!(!b.encloses(&HashSet::new()));
+        assert!(!b.encloses(&FxHashSet::default()));
     }
 }

@@ -1,11 +1,10 @@
 //! Drawing a [`Shape::Junction`](super::Shape::Junction) game: groups planned so that one last stone completes two
 //! or three kinds together, and the generator's own check that a plan does so and completes nothing earlier.
 
-use std::collections::{HashMap, HashSet};
-
 use games::havannah::*;
 use rand::seq::SliceRandom;
 use rand::{Rng, RngExt};
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::builder::Builder;
 use super::geometry::{STEPS, hex_distance};
@@ -179,12 +178,12 @@ impl Builder {
         };
 
         let per_arm = (room / (targets.len() + 2)).max(1);
-        let mut seen: HashSet<Cell> = groups.iter().flatten().copied().collect();
+        let mut seen: FxHashSet<Cell> = groups.iter().flatten().copied().collect();
         seen.insert(junction);
         for (&(target, _), &g) in targets.iter().zip(&share) {
             // Careful arms keep a cell away from the other groups, the junction and the hole.
             let detour = careful.then(|| {
-                let mut blocked: HashSet<Cell> = hole.iter().copied().collect();
+                let mut blocked: FxHashSet<Cell> = hole.iter().copied().collect();
                 for &c in
                     groups.iter().enumerate().filter(|&(h, _)| h != g).flat_map(|(_, cells)| cells).chain([&junction])
                 {
@@ -209,14 +208,14 @@ impl Builder {
     /// two corners or three edges, no empty cell is enclosed, and none ever was, as no stone is walled in by
     /// stones), and `junction` then completes exactly `goal`.
     fn junction_completes(&self, stones: &[Cell], junction: Cell, goal: Structures) -> bool {
-        let set: HashSet<Cell> = stones.iter().copied().collect();
+        let set: FxHashSet<Cell> = stones.iter().copied().collect();
         // A border cell, short of six neighbours, is never walled in: the border closes no ring.
         let walled = |c: Cell| (0..6).all(|k| self.step(c, k).is_some_and(|n| set.contains(&n)));
         if stones.iter().any(|&c| walled(c)) || self.encloses(&set) {
             return false;
         }
         let complete = |mask: u16| ((mask & 0x3f).count_ones() >= 2, (mask >> 6).count_ones() >= 3);
-        let mut group_of: HashMap<Cell, usize> = HashMap::new();
+        let mut group_of: FxHashMap<Cell, usize> = FxHashMap::default();
         let mut masks: Vec<u16> = Vec::new();
         // Taking each stone out of `ungrouped` (rather than testing two sets) visits it once: no slip loops the fill.
         let mut ungrouped = set.clone();

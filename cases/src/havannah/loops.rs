@@ -1,11 +1,10 @@
 //! Drawing a [`Shape::Loop`](super::Shape::Loop) game: the cells round a blob (a hexagon or a grown patch), closed
 //! into a loop, with the blob's hole filled before, during or after, or never.
 
-use std::collections::HashSet;
-
 use games::havannah::*;
 use rand::seq::SliceRandom;
 use rand::{Rng, RngExt};
+use rustc_hash::FxHashSet;
 
 use super::builder::Builder;
 use super::geometry::STEPS;
@@ -40,9 +39,9 @@ impl Builder {
         } else {
             self.blob(rng, centre, (3 * radius * (radius + 1) + 1) as usize)
         };
-        let inside: HashSet<Cell> = blob.iter().copied().collect();
+        let inside: FxHashSet<Cell> = blob.iter().copied().collect();
         let mut ring: Vec<Cell> = Vec::new();
-        let mut seen = HashSet::new();
+        let mut seen = FxHashSet::default();
         for &c in &blob {
             for k in 0..6 {
                 if let Some(n) = self.step(c, k)
@@ -100,7 +99,7 @@ impl Builder {
     /// About `size` connected cells grown at random from `centre`.
     fn blob(&self, rng: &mut impl Rng, centre: Cell, size: usize) -> Vec<Cell> {
         let mut cells = vec![centre];
-        let mut inside: HashSet<Cell> = HashSet::from([centre]);
+        let mut inside: FxHashSet<Cell> = FxHashSet::from_iter([centre]);
         for _ in 0..8 * size {
             if cells.len() >= size {
                 break;

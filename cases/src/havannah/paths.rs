@@ -1,11 +1,12 @@
 //! Drawing a [`Shape::Paths`](super::Shape::Paths) game, and the paths other shapes draw their arms with: shortest
 //! paths turning at random, arms that keep off the border until their target, and detours round blocked cells.
 
-use std::collections::{HashMap, HashSet, VecDeque};
+use std::collections::VecDeque;
 
 use games::havannah::*;
 use rand::seq::SliceRandom;
 use rand::{Rng, RngExt};
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::builder::Builder;
 use super::geometry::hex_distance;
@@ -84,13 +85,13 @@ impl Builder {
         rng: &mut impl Rng,
         starts: &[Cell],
         target: Cell,
-        blocked: &HashSet<Cell>,
+        blocked: &FxHashSet<Cell>,
     ) -> Option<Vec<Cell>> {
         let s = i64::from(self.size);
-        let start_set: HashSet<Cell> = starts.iter().copied().collect();
+        let start_set: FxHashSet<Cell> = starts.iter().copied().collect();
         let open = |c: Cell| start_set.contains(&c) || (!blocked.contains(&c) && self.depth(c) < s - 1);
         // Steps to the target, out from it until the nearest start.
-        let mut steps: HashMap<Cell, u32> = HashMap::from([(target, 0)]);
+        let mut steps: FxHashMap<Cell, u32> = FxHashMap::from_iter([(target, 0)]);
         let mut queue = VecDeque::from([target]);
         let mut reach = None;
         while let Some(c) = queue.pop_front() {

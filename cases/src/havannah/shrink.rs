@@ -1,10 +1,10 @@
 //! Shrinking Havannah games: the smaller games to try when one exposes a bug, and the steps that make them (a
 //! board cut to the stones' extent, scaled down about its centre, or shifted one side smaller; fewer moves).
 
-use std::collections::HashSet;
 use std::sync::Arc;
 
 use games::havannah::*;
+use rustc_hash::FxHashSet;
 
 use crate::halvings;
 
@@ -98,7 +98,7 @@ impl Shrinking for Game {
     /// The game scaled down to side `to` about the board's centre (see [`scaled`]); stones that land on one cell
     /// keep the first.
     fn scaled(&self, to: u32) -> Game {
-        let mut seen = HashSet::new();
+        let mut seen = FxHashSet::default();
         let moves = self.moves.iter().map(|&c| scaled(self.size, to, c)).filter(|&c| seen.insert(c)).collect();
         Game { size: to, moves }
     }
@@ -178,7 +178,7 @@ mod tests {
         let steps: [(i64, i64); 6] = [(1, 0), (0, 1), (1, 1), (-1, 0), (0, -1), (-1, -1)];
         for size in 3..30 {
             let (game, smaller) = (Game { size, moves: Vec::new() }, Game { size: size - 1, moves: Vec::new() });
-            let landed: HashSet<Cell> = cells_of(size).map(|c| scaled(size, size - 1, c)).collect();
+            let landed: FxHashSet<Cell> = cells_of(size).map(|c| scaled(size, size - 1, c)).collect();
             assert!(landed.iter().all(|&c| smaller.on_board(c)), "S = {size}");
             assert_eq!(landed.len() as u64, Game::cell_count(size - 1), "S = {size}: not every cell is reached");
             for cell in cells_of(size) {
