@@ -206,13 +206,22 @@ mod orphans {
         let ours = unsafe { libc::getpgrp() } as u32;
         // Each round waits for the orphans it kills, so that their own children have been handed to us before the
         // next round looks. A process killed with SIGKILL cannot start another.
-        loop {
-            let orphans: Vec<Child> = children()
+        let orphans_of = |children: Vec<Child>| -> Vec<Child> {
+            children
                 .into_iter()
                 .filter(|c| c.group != ours && c.group > 1)
                 .filter(|c| all || !(running.contains(&c.pid) || running.contains(&c.group)))
                 .filter(|c| !(all && c.zombie))
-                .collect();
+                .collect()
+        };
+        loop {
+            let mut orphans = orphans_of(children());
+            // The kernel's `children` files are not reliable while children exit and are handed over (proc(5)): one
+            // listing missed a sleeper just handed to us, which went to init when gamecheck exited. An empty listing
+            // is only believed once a scan of every process agrees.
+            if orphans.is_empty() {
+                orphans = orphans_of(scanned_children());
+            }
             if orphans.is_empty() {
                 return;
             }
@@ -258,10 +267,20 @@ mod orphans {
             }
             Some(pids)
         });
-        let pids = listed.unwrap_or_else(|| {
-            let Ok(all) = std::fs::read_dir("/proc") else { return Vec::new() };
-            all.flatten().filter_map(|e| e.file_name().to_str()?.parse::<u32>().ok()).collect()
-        });
+        match listed {
+            Some(pids) => ours(pids),
+            None => scanned_children(),
+        }
+    }
+
+    /// The children of this process, found by a scan of every process's parent.
+    fn scanned_children() -> Vec<Child> {
+        let Ok(all) = std::fs::read_dir("/proc") else { return Vec::new() };
+        ours(all.flatten().filter_map(|e| e.file_name().to_str()?.parse::<u32>().ok()).collect())
+    }
+
+    /// Of `pids`, the processes whose parent is this process.
+    fn ours(pids: Vec<u32>) -> Vec<Child> {
         // SAFETY: getpid(2) has no failure and no memory effects.
         let me = unsafe { libc::getpid() } as u32;
         pids.into_iter()
