@@ -165,7 +165,8 @@ impl Sorted {
         let stones = &self.stones;
         let m = stones.len();
         let outside = 2 * m as u32;
-        let at = |i: usize| (i64::from(stones[i].x), i64::from(stones[i].y));
+        let key = |s: &Stone| (i64::from(s.x), i64::from(s.y));
+        let at = |i: usize| key(&stones[i]);
         let mut cursors = [0; 6];
         stones
             .iter()
@@ -174,7 +175,7 @@ impl Sorted {
                 for ((node, &(dx, dy)), cursor) in nodes.iter_mut().zip(&NEIGHBOURS).zip(&mut cursors) {
                     let cell = (i64::from(s.x) + dx, i64::from(s.y) + dy);
                     // Counted over the stones left, so the walk is bounded by them.
-                    *cursor += stones[*cursor..].iter().take_while(|t| (i64::from(t.x), i64::from(t.y)) < cell).count();
+                    *cursor += stones[*cursor..].iter().take_while(|&t| key(t) < cell).count();
                     let p = *cursor;
                     // A neighbour off the board is never found between two stones of one row, since a row's cells
                     // are consecutive: it falls to the outside with the row ends and the rows without stones.
