@@ -43,7 +43,7 @@ fn havannah_every_game_of_up_to_5_moves_on_side_3_up_to_symmetry() {
 mod order_chaos {
     use cases::order_chaos::recipe_tables;
     use gamecheck::interactive::ProveOptions;
-    use games::order_chaos::{Pairing, Symmetry};
+    use games::order_chaos::{Cell, Pairing, Symmetry};
     use oracles::order_chaos::final_boards;
     use solvers::order_chaos::Strategy;
 
@@ -116,14 +116,12 @@ mod order_chaos {
 
     /// `table` with each cell's id moved to the cell `symmetry` carries it to, renumbered.
     fn image(table: &Pairing, symmetry: Symmetry) -> Pairing {
-        let mut ids = [[0; 6]; 6];
-        for (row, line) in table.ids.iter().enumerate() {
-            for (col, &id) in line.iter().enumerate() {
-                let (r, c) = symmetry.apply_on(6, row, col);
-                ids[r][c] = id;
-            }
+        let mut image = *table;
+        for cell in Cell::all() {
+            let to = symmetry.apply(cell);
+            image.ids[usize::from(to.row)][usize::from(to.col)] = table.id(cell);
         }
-        Pairing { ids }.renumbered()
+        image.renumbered()
     }
 }
 
