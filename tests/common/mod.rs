@@ -122,16 +122,22 @@ pub fn scratch_dir(suite: &str) -> std::path::PathBuf {
     dir
 }
 
-/// Builds the program `binary` with `build`, which writes the path it is given, under a name of this process's own,
-/// then moves it into place. Test processes running side by side (nextest runs one a test) build the same program at
-/// once, and must not write one file, nor the compiler's intermediate files named after it: two rustc runs on one
-/// `-o` path deleted each other's object files before linking. The move replaces the file whole, so a process
-/// running the copy it built keeps running it.
+/// Builds the program `binary` with `build`, which writes the path it is given, in a directory of this process's
+/// and thread's own, then moves it into place. Test processes running side by side (nextest runs one a test) build the same
+/// program at once, and must not write one file, nor the compiler's intermediate files named after it: two rustc
+/// runs on one `-o` path deleted each other's object files before linking, and a suffix on the name is not enough,
+/// since rustc names its objects after the output's stem (`x.123` has the stem `x`), where LLD then read an object
+/// another process was rewriting and died of a bus error. The move replaces the file whole, so a process running
+/// the copy it built keeps running it.
 pub fn build_in_place(binary: &std::path::Path, build: impl FnOnce(&std::path::Path)) {
-    let name = binary.file_name().expect("a file name").to_string_lossy();
-    let own = binary.with_file_name(format!("{name}.{}", std::process::id()));
-    build(&own);
-    std::fs::rename(&own, binary).expect("moving the built program into place");
+    let name = binary.file_name().expect("a file name");
+    let own = binary.with_file_name(format!("build-{}-{:?}", std::process::id(), std::thread::current().id()));
+    std::fs::create_dir_all(&own).expect("a build directory of this process's own");
+    let built = own.join(name);
+    build(&built);
+    std::fs::rename(&built, binary).expect("moving the built program into place");
+    // Empty unless the compiler left files behind, which are then kept to look at.
+    let _ = std::fs::remove_dir(&own);
 }
 
 /// Fails unless process `pid` is gone (or a zombie, which is dead) within a few seconds: a bound that only catches a
