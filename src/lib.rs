@@ -14,7 +14,6 @@ pub mod problems;
 pub mod program;
 pub mod registry;
 pub mod report;
-pub mod shrinker;
 pub mod strategy;
 pub mod stress;
 pub mod stress_any;
@@ -22,3 +21,5 @@ pub mod stress_any;
 pub use interactive::Interactive;
 pub use problem::{Answer, Case, Outcome, Problem, generate_case, smaller_cases};
 pub use registry::{Entry, PROBLEMS, find};
+/// The choice-byte shrinker of `stress --generator`, a crate of its own (`shrinker/`).
+pub use shrinker;

@@ -529,6 +529,16 @@ mod tests {
         shrink(start, |c| fails(c), None, |_, _| {})
     }
 
+    /// The choice bytes `stress` draws for case `index` of `seed` (gamecheck's `stress_any::case_choices`, of which
+    /// the ignored figures below need only the first few hundred bytes).
+    fn case_choices(seed: u64, index: u64) -> Vec<u8> {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        rng.set_stream(index);
+        let mut bytes = vec![0; 1 << 20];
+        rng.fill_bytes(&mut bytes);
+        bytes
+    }
+
     /// A long random start, as a stress case's choice stream is.
     fn random(len: usize, seed: u64) -> Vec<u8> {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
@@ -893,7 +903,7 @@ mod tests {
     }
 
     /// The candidates the shrinker tries on models of the classic cases of docs/stress-any.md, with and without the
-    /// generator's marks, printed (`cargo test --release -p gamecheck --lib shrinker::tests::candidates --
+    /// generator's marks, printed (`cargo test --release -p shrinker tests::candidates --
     /// --ignored --nocapture`): figures for the docs, not a test.
     #[test]
     #[ignore]
@@ -902,8 +912,8 @@ mod tests {
         let cases: [(&str, Model); 3] =
             [("sum", sum_verdict), ("ranges", ranges_verdict), ("intervals", intervals_verdict)];
         for (name, verdict) in cases {
-            let index = (0..).find(|&i| verdict(&crate::stress_any::case_choices(2026, i)).fails).unwrap();
-            let start = crate::stress_any::case_choices(2026, index);
+            let index = (0..).find(|&i| verdict(&case_choices(2026, i)).fails).unwrap();
+            let start = case_choices(2026, index);
             for marked in [false, true] {
                 let marks = if marked { verdict(&start).marks } else { Vec::new() };
                 let result = shrink_drawn(
@@ -935,7 +945,7 @@ mod tests {
     #[ignore]
     fn candidates_on_the_graph_case() {
         for index in 0..40u64 {
-            let start = crate::stress_any::case_choices(2026, index);
+            let start = case_choices(2026, index);
             let first = graph_verdict(&start);
             if !first.fails {
                 continue;
