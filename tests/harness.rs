@@ -424,3 +424,253 @@ mod order_chaos {
         assert_eq!((judged.played, judged.won, judged.fault), (1000, 1000, None), "{report}");
     }
 }
+
+/// The report's chart of time against size.
+mod timing {
+    use std::time::Duration;
+
+    use gamecheck::check::{TIME_BUCKETS, Timing};
+    use games::Sizes;
+
+    /// Few sizes keep a bucket each; any spread of sizes keeps at most TIME_BUCKETS, and no case or time is lost.
+    #[test]
+    fn timing_keeps_bounded_buckets_and_every_case() {
+        let ms = Duration::from_millis;
+        let mut small = Timing::new(Sizes::new(1, 12));
+        for size in [1, 1, 5, 12] {
+            small.add(size, ms(1), ms(2));
+        }
+        let buckets: Vec<_> = small.buckets().map(|b| (b.sizes, b.cases, b.tested, b.reference)).collect();
+        assert_eq!(buckets, [((1, 1), 2, ms(2), ms(4)), ((5, 5), 1, ms(1), ms(2)), ((12, 12), 1, ms(1), ms(2))]);
+
+        let mut wide = Timing::new(Sizes::new(2, 1_000_000_000));
+        let mut size = 2usize;
+        for _ in 0..100_000 {
+            wide.add(size, ms(1), ms(1));
+            size = (size * 7919 + 13) % 999_999_999 + 2;
+        }
+        assert!(wide.buckets().count() <= TIME_BUCKETS, "{} buckets", wide.buckets().count());
+        assert_eq!(wide.buckets().map(|b| b.cases).sum::<u64>(), 100_000);
+        assert!(wide.buckets().all(|b| b.sizes.0 <= b.sizes.1 && b.tested == ms(b.cases)));
+
+        // Sizes outside the run's keep buckets of their own, not mixed into the run's: a board of no spots in a run
+        // of 13 spots is its own point, at 0.
+        let mut top = Timing::new(Sizes::new(13, 13));
+        for size in [13, 0, 13, 1_000_000_007, 999_999_000, 20] {
+            top.add(size, ms(1), ms(1));
+        }
+        let sizes: Vec<_> = top.buckets().map(|b| (b.sizes, b.cases)).collect();
+        assert_eq!(sizes, [((0, 0), 1), ((13, 13), 2), ((20, 20), 1), ((999_999_000, 1_000_000_007), 2)]);
+        let mut anywhere = Timing::new(Sizes::new(5, 5));
+        for size in (0..usize::BITS).map(|bit| 1usize << bit).chain([0, 3, usize::MAX]) {
+            anywhere.add(size, ms(1), ms(1));
+        }
+        assert!(anywhere.buckets().count() <= 16 + 4 * usize::BITS as usize);
+    }
+}
+
+/// The Order and Chaos grader under `--rules`, its judge, and the search's options and checkpoints.
+mod order_chaos_grader {
+    mod search {
+        use std::path::Path;
+
+        use gamecheck::problems::order_chaos::search::{
+            depth_line, fuzz_checkpoint, machine_memory, parse_memory, parse_memory_within,
+        };
+
+        #[test]
+        fn memory_sizes_read_with_their_units() {
+            let parse_memory = |text| parse_memory_within(text, Some(64 << 30));
+            assert_eq!(parse_memory("8G"), Ok(8 << 30));
+            assert_eq!(parse_memory("512m"), Ok(512 << 20));
+            assert_eq!(parse_memory("4096"), Ok(4096));
+            assert_eq!(parse_memory("2KiB"), Ok(2048));
+            assert_eq!(parse_memory("8T"), Err("expected a size like 512M or 8G, found `8T`".into()));
+            assert_eq!(parse_memory("G"), Err("expected a size like 512M or 8G, found `G`".into()));
+            assert_eq!(
+                parse_memory("12"),
+                Err("expected a size like 512M or 8G, found `12`: the table needs at least 1K".into())
+            );
+        }
+
+        #[test]
+        fn memory_past_the_machine_or_an_address_is_refused_with_the_most_there_is() {
+            let machine = Some(16 << 30);
+            let within = |text| parse_memory_within(text, machine);
+            assert_eq!(within("16G"), Ok(16 << 30));
+            assert_eq!(
+                within("16385M"),
+                Err("`16385M` is more than this machine's memory: at most 16384M (MemTotal in /proc/meminfo)".into())
+            );
+            // Issue 29: each of these overflowed the unit arithmetic or asked the allocator for petabytes and aborted.
+            for text in ["100000G", "4294967296K", "18446744073709551615", "9999999999999M", "18446744073709551616"] {
+                let e = within(text).unwrap_err();
+                assert!(
+                    e.ends_with("is more than this machine's memory: at most 16384M (MemTotal in /proc/meminfo)"),
+                    "{e}"
+                );
+            }
+            let digits = "9".repeat(200) + "G";
+            assert!(within(&digits).unwrap_err().contains("(201 bytes)"), "a long number is cut in the message");
+            // Without /proc/meminfo the bound is what an address holds.
+            assert_eq!(parse_memory_within("8G", None), Ok(8 << 30));
+            assert_eq!(
+                parse_memory_within("18446744073709551616", None),
+                Err("`18446744073709551616` is more than an address can hold".into())
+            );
+            assert_eq!(
+                within("1023"),
+                Err("expected a size like 512M or 8G, found `1023`: the table needs at least 1K".into())
+            );
+            assert_eq!(within(""), Err("expected a size like 512M or 8G, found ``".into()));
+            // This machine's own bound is its memory as the system reports it, so its 1G default is allowed.
+            if let Some(total) = machine_memory() {
+                assert!(
+                    parse_memory(&format!("{}K", (total >> 10) + 1)).unwrap_err().contains("more than this machine's")
+                );
+                assert_eq!(parse_memory(&format!("{}K", total >> 10)), Ok((total >> 10 << 10) as usize));
+            }
+        }
+
+        #[test]
+        fn the_committed_checkpoint_corpus_passes_its_fuzz_target() {
+            let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/corpus/order_chaos_checkpoint");
+            let mut inputs = 0;
+            for entry in std::fs::read_dir(&dir).expect("the corpus of order_chaos_checkpoint") {
+                fuzz_checkpoint(&std::fs::read(entry.expect("a corpus entry").path()).expect("a corpus input"));
+                inputs += 1;
+            }
+            assert!(inputs >= 10, "{inputs} inputs in {}", dir.display());
+        }
+
+        #[test]
+        fn depths_print_only_where_there_were_nodes() {
+            assert_eq!(depth_line(&[1, 0, 5, 7]), "0:1 2:5 3:7");
+        }
+    }
+
+    mod judge {
+        use gamecheck::problems::order_chaos::judge::{exact_five, variant_winner, verdict};
+        use games::order_chaos::variant::{Rules, Variant};
+        use games::order_chaos::{Board, Cell, Letter, Side, Verdict};
+
+        fn board(rows: [&str; 6]) -> Board {
+            Board::from_rows(&rows).expect("a hand-made board")
+        }
+
+        #[test]
+        fn exact_fives_and_what_is_not_one() {
+            let none = ["XOXOXO", "OXOXOX", "OXOXOX", "XOXOXO", "XOXOXO", "OXOXOX"];
+            assert_eq!(exact_five(&board(none)), None);
+            // A row of five with the other letter at its end.
+            let row = ["XXXXXO", "OXOXOX", "OXOXOX", "XOXOXO", "XOXOXO", "OXOXOX"];
+            let five = exact_five(&board(row)).expect("row 1 holds five X");
+            assert_eq!((five.letter, five.cells[0], five.cells[4]), (Letter::X, Cell::new(0, 0), Cell::new(0, 4)));
+            // A row of six is no exact five.
+            let six = ["XXXXXX", "OXOXOX", "OXOXOX", "XOXOXO", "XOXOXO", "OXOXOX"];
+            assert_eq!(exact_five(&board(six)), None);
+            // A length-5 diagonal needs no end cell of the other letter: it has none.
+            let diagonal = ["OOXOXO", "OXOXOX", "OXOOOX", "XOXOOO", "XOXOXO", "OXOXOX"];
+            let five = exact_five(&board(diagonal)).expect("the diagonal from (1,2) holds five O");
+            assert_eq!((five.letter, five.cells[0], five.cells[4]), (Letter::O, Cell::new(0, 1), Cell::new(4, 5)));
+            assert_eq!(verdict(&board(row)).map(Verdict::winner), Some(Side::Order));
+            assert_eq!(verdict(&Board::new()), None);
+        }
+
+        #[test]
+        fn variants_are_judged_after_every_move() {
+            let judge = |rules, run, text: &str| {
+                variant_winner(Variant::new(4, run, rules).unwrap(), text.parse().expect("a position"))
+            };
+            assert_eq!(judge(Rules::MomentAny, 3, "XXX./..../..../...."), Some(Side::Order));
+            assert_eq!(judge(Rules::MomentExact, 3, "XXX./..../..../...."), Some(Side::Order));
+            assert_eq!(judge(Rules::FullBoard, 3, "XXX./..../..../...."), None);
+            // Four in a row: a run of three or more, but no exact run of three.
+            assert_eq!(judge(Rules::MomentAny, 3, "XXXX/..../..../...."), Some(Side::Order));
+            assert_eq!(judge(Rules::MomentExact, 3, "XXXX/..../..../...."), None);
+            // A diagonal beside the anti-diagonal.
+            assert_eq!(judge(Rules::MomentExact, 3, ".O../..O./...O/...."), Some(Side::Order));
+            // A full board with no three in a line: XXOO rows shifted by two.
+            let full = "XXOO/OOXX/XXOO/OOXX";
+            assert_eq!(judge(Rules::FullBoard, 3, full), Some(Side::Chaos));
+            assert_eq!(judge(Rules::FullBoard, 2, full), Some(Side::Order));
+        }
+    }
+
+    mod variants {
+
+        use gamecheck::interactive::{Connection, JudgeOptions};
+        use gamecheck::problems::order_chaos::judge::variant_winner;
+        use gamecheck::problems::order_chaos::variants::{judge, parse_placed, variant_of};
+        use games::order_chaos::variant::{Placed, Position, Rules, Variant};
+        use games::order_chaos::{Letter, Reader, Side};
+
+        #[test]
+        fn moves_name_what_is_wrong_with_them() {
+            let position: Position = "X../.../...".parse().unwrap();
+            assert_eq!(parse_placed(4, "2 3 O", position), Ok(Placed { row: 1, col: 2, letter: Letter::O }));
+            let fault = |text| parse_placed(4, text, position).map_err(|e| format!("line {}: {}", e.line, e.message));
+            assert_eq!(fault("4 1 X"), Err("line 4: r = 4 is out of range 1..=3".to_string()));
+            assert_eq!(fault("1 1 O"), Err("line 4: row 1, column 1 is not blank: it holds X".to_string()));
+            assert_eq!(fault("1 2 Z"), Err("line 4: expected the letter n to be `X` or `O`, found `Z`".to_string()));
+            assert_eq!(fault("1 2"), Err("line 4: expected a move `r c n`, found `1 2`".to_string()));
+        }
+
+        /// A CHAOS program that writes O into the first blank cell, judging the game itself to know when it ends: under
+        /// `moment-any` on 6×6 it meets the contest's ORDER players and the greedy and random ones, every game ends at
+        /// ORDER's run or a full board, and the protocol stays in step across 40 games.
+        #[test]
+        fn games_under_moment_rules_end_at_the_run_and_the_next_one_starts() {
+            let variant = Variant::new(6, 5, Rules::MomentAny).unwrap();
+            let program = Connection::in_process(move |input, output| {
+                let mut reader = Reader::new(input);
+                let games = reader.game_count().unwrap();
+                for _ in 0..games {
+                    writeln!(output, "CHAOS").unwrap();
+                    let mut position = Position::empty(6);
+                    while variant_winner(variant, position).is_none() {
+                        let placed = if position.to_move() == Side::Order {
+                            let (line, text) = reader.next_line("ORDER's move").unwrap();
+                            parse_placed(line, text, position).unwrap()
+                        } else {
+                            let placed = position.moves().find(|m| m.letter == Letter::O).unwrap();
+                            writeln!(output, "{placed}").unwrap();
+                            placed
+                        };
+                        output.flush().unwrap();
+                        position = position.play(placed);
+                    }
+                }
+            })
+            .unwrap();
+            let options = JudgeOptions {
+                seed: 3,
+                from: 0,
+                games: 40,
+                timeout: std::time::Duration::from_secs(5),
+                per_game: true,
+            };
+            let mut report = Vec::new();
+            let judged = judge(variant, program, &options, &mut report).unwrap();
+            let report = String::from_utf8(report).unwrap();
+            assert_eq!((judged.played, judged.fault.as_deref()), (40, None), "{report}");
+            assert!(judged.won < 40, "{report}");
+            for kind in ["greedy ORDER", "random ORDER", "script (", "hard-line replay"] {
+                assert!(report.contains(&format!("against {kind}")), "no game against {kind}:\n{report}");
+            }
+        }
+
+        #[test]
+        fn sizes_read_or_say_why_not() {
+            assert_eq!(variant_of(Rules::MomentAny, None, None).unwrap().to_string(), "moment-any 6×6, runs of 5");
+            assert_eq!(
+                variant_of(Rules::MomentExact, Some(4), None).unwrap().to_string(),
+                "moment-exact 4×4, runs of 4"
+            );
+            assert_eq!(
+                variant_of(Rules::FullBoard, Some(4), Some(5)).unwrap_err().to_string(),
+                "--side 4 --run 5: expected a run of 2 to the side 4, found 5"
+            );
+        }
+    }
+}

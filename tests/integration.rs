@@ -53,3 +53,30 @@ fn every_suite_file_is_a_module_here() {
         missing.join(", tests/")
     );
 }
+
+/// The harness library is built without a test harness of its own (`test = false` under `[lib]` in Cargo.toml): a
+/// second build of it for a handful of unit tests cost a fresh clone 30 s of CPU (issue 30). Its behaviour is tested
+/// here, through its public API, and a unit test written in `src/` would never run, so this fails on one.
+#[test]
+fn the_harness_library_holds_no_unit_tests() {
+    fn walk(dir: &std::path::Path, found: &mut Vec<String>) {
+        for entry in std::fs::read_dir(dir).expect("src/ lists") {
+            let path = entry.expect("src/ lists").path();
+            if path.is_dir() {
+                walk(&path, found);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let text = std::fs::read_to_string(&path).expect("a source file reads");
+                if text.contains("#[test]") || text.contains("#[cfg(test)]") {
+                    found.push(path.display().to_string());
+                }
+            }
+        }
+    }
+    let mut found = Vec::new();
+    walk(std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/src")), &mut found);
+    assert!(
+        found.is_empty(),
+        "{} would never run: the library is built without its unit tests; test it from tests/ instead",
+        found.join(", ")
+    );
+}

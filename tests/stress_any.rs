@@ -873,3 +873,45 @@ fn a_failure_is_found_and_shrunk_again_from_its_seed_and_index_alone() {
         assert_eq!(section(&again, name), section(&report, name), "{name}:\n{again}");
     }
 }
+
+/// The plain parts of `stress`: choice bytes as hex, outputs compared token by token, a command line split.
+mod parts {
+    use gamecheck::stress_any::{CHOICE_BYTES, case_choices, hex, parse_hex, split, token_difference};
+
+    #[test]
+    fn hex_round_trips_and_refuses_what_is_not_hex() {
+        let bytes = vec![0, 1, 0xab, 0xff];
+        assert_eq!(hex(&bytes), "0001abff");
+        assert_eq!(parse_hex("00 01\nAB ff").unwrap(), bytes);
+        assert_eq!(parse_hex("").unwrap(), Vec::<u8>::new());
+        assert!(parse_hex("0g").unwrap_err().to_string().contains("`g` at character 2"));
+        assert!(parse_hex("abc").unwrap_err().to_string().contains("even number"));
+    }
+
+    #[test]
+    fn outputs_compare_token_by_token() {
+        assert_eq!(token_difference("1 2\n3\n", "1\n2 3"), None);
+        assert_eq!(
+            token_difference("1 2\n3\n", "1 2\n4\n").unwrap(),
+            "token 3 (output line 2): expected `3`, found `4`"
+        );
+        assert!(token_difference("1 2", "1").unwrap().contains("ends after 1 token(s); expected 2, the next `2`"));
+        assert!(token_difference("1", "1 2").unwrap().contains("`2` (output line 1) is one too many"));
+    }
+
+    #[test]
+    fn cases_have_choices_of_their_own() {
+        let (a, b) = (case_choices(1, 0), case_choices(1, 1));
+        assert_eq!(a.len(), CHOICE_BYTES);
+        assert_ne!(a[..64], b[..64]);
+        assert_eq!(a, case_choices(1, 0));
+        assert_ne!(a[..64], case_choices(2, 0)[..64]);
+    }
+
+    #[test]
+    fn commands_split_as_a_shell_would() {
+        assert_eq!(split("--generator", "python3 'my gen.py' 5").unwrap(), ["python3", "my gen.py", "5"]);
+        assert!(split("--generator", "python3 'gen.py").is_err());
+        assert!(split("--generator", "  ").unwrap_err().to_string().contains("not an empty string"));
+    }
+}

@@ -35,7 +35,7 @@ pub fn parse_memory(text: &str) -> Result<usize, String> {
 }
 
 /// This machine's memory in bytes, `MemTotal` of /proc/meminfo; none where that cannot be read.
-fn machine_memory() -> Option<u64> {
+pub fn machine_memory() -> Option<u64> {
     let meminfo = std::fs::read_to_string("/proc/meminfo").ok()?;
     let line = meminfo.lines().find_map(|line| line.strip_prefix("MemTotal:"))?;
     let kib: u64 = line.trim().strip_suffix("kB")?.trim().parse().ok()?;
@@ -354,81 +354,8 @@ pub fn fuzz_checkpoint(data: &[u8]) {
 }
 
 /// `5:12 6:40 …`, the depths with any nodes.
-fn depth_line(by_depth: &[u64]) -> String {
+pub fn depth_line(by_depth: &[u64]) -> String {
     let words: Vec<String> =
         by_depth.iter().enumerate().filter(|(_, n)| **n > 0).map(|(depth, n)| format!("{depth}:{n}")).collect();
     words.join(" ")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn memory_sizes_read_with_their_units() {
-        let parse_memory = |text| parse_memory_within(text, Some(64 << 30));
-        assert_eq!(parse_memory("8G"), Ok(8 << 30));
-        assert_eq!(parse_memory("512m"), Ok(512 << 20));
-        assert_eq!(parse_memory("4096"), Ok(4096));
-        assert_eq!(parse_memory("2KiB"), Ok(2048));
-        assert_eq!(parse_memory("8T"), Err("expected a size like 512M or 8G, found `8T`".into()));
-        assert_eq!(parse_memory("G"), Err("expected a size like 512M or 8G, found `G`".into()));
-        assert_eq!(
-            parse_memory("12"),
-            Err("expected a size like 512M or 8G, found `12`: the table needs at least 1K".into())
-        );
-    }
-
-    #[test]
-    fn memory_past_the_machine_or_an_address_is_refused_with_the_most_there_is() {
-        let machine = Some(16 << 30);
-        let within = |text| parse_memory_within(text, machine);
-        assert_eq!(within("16G"), Ok(16 << 30));
-        assert_eq!(
-            within("16385M"),
-            Err("`16385M` is more than this machine's memory: at most 16384M (MemTotal in /proc/meminfo)".into())
-        );
-        // Issue 29: each of these overflowed the unit arithmetic or asked the allocator for petabytes and aborted.
-        for text in ["100000G", "4294967296K", "18446744073709551615", "9999999999999M", "18446744073709551616"] {
-            let e = within(text).unwrap_err();
-            assert!(
-                e.ends_with("is more than this machine's memory: at most 16384M (MemTotal in /proc/meminfo)"),
-                "{e}"
-            );
-        }
-        let digits = "9".repeat(200) + "G";
-        assert!(within(&digits).unwrap_err().contains("(201 bytes)"), "a long number is cut in the message");
-        // Without /proc/meminfo the bound is what an address holds.
-        assert_eq!(parse_memory_within("8G", None), Ok(8 << 30));
-        assert_eq!(
-            parse_memory_within("18446744073709551616", None),
-            Err("`18446744073709551616` is more than an address can hold".into())
-        );
-        assert_eq!(
-            within("1023"),
-            Err("expected a size like 512M or 8G, found `1023`: the table needs at least 1K".into())
-        );
-        assert_eq!(within(""), Err("expected a size like 512M or 8G, found ``".into()));
-        // This machine's own bound is its memory as the system reports it, so its 1G default is allowed.
-        if let Some(total) = machine_memory() {
-            assert!(parse_memory(&format!("{}K", (total >> 10) + 1)).unwrap_err().contains("more than this machine's"));
-            assert_eq!(parse_memory(&format!("{}K", total >> 10)), Ok((total >> 10 << 10) as usize));
-        }
-    }
-
-    #[test]
-    fn the_committed_checkpoint_corpus_passes_its_fuzz_target() {
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/corpus/order_chaos_checkpoint");
-        let mut inputs = 0;
-        for entry in std::fs::read_dir(&dir).expect("the corpus of order_chaos_checkpoint") {
-            fuzz_checkpoint(&std::fs::read(entry.expect("a corpus entry").path()).expect("a corpus input"));
-            inputs += 1;
-        }
-        assert!(inputs >= 10, "{inputs} inputs in {}", dir.display());
-    }
-
-    #[test]
-    fn depths_print_only_where_there_were_nodes() {
-        assert_eq!(depth_line(&[1, 0, 5, 7]), "0:1 2:5 3:7");
-    }
 }
