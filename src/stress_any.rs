@@ -13,17 +13,14 @@ use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use indicatif::{ProgressBar, ProgressStyle};
-use rand::{Rng, SeedableRng};
 
 use crate::check::{CheckOptions, Shard, in_order};
 use crate::program::{self, Ran};
 use crate::shrinker::Verdict;
 use crate::stress::{DEFAULT_TIMEOUT, Fault, FaultKind, shown};
 
-/// How many choice bytes case `i` of a seed offers its generator: 1 MiB, room for 10^5 draws of up to 8 bytes (the
-/// helpers take the fewest bytes that hold a draw's range) with a quarter to spare. A generator that reads past it
-/// reads zeros, as it does past any shorter sequence.
-pub const CHOICE_BYTES: usize = 1 << 20;
+/// How many choice bytes a case offers, and the bytes of case `index` of a seed: the shrinker's input.
+pub use shrinker::{CHOICE_BYTES, case_choices};
 
 /// The longest choice sequence the reproduce command spells out in hex; a longer one is written with `--save` and
 /// named with `--choices-file`.
@@ -151,15 +148,6 @@ pub fn hex(bytes: &[u8]) -> String {
         let _ = write!(s, "{b:02x}");
         s
     })
-}
-
-/// The choice bytes of case `index` of `seed`: a ChaCha stream of its own per case, the same on every machine.
-pub fn case_choices(seed: u64, index: u64) -> Vec<u8> {
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-    rng.set_stream(index);
-    let mut bytes = vec![0; CHOICE_BYTES];
-    rng.fill_bytes(&mut bytes);
-    bytes
 }
 
 /// A generator, reference or checker that did not do its part: the candidate is not a case, and says nothing of

@@ -12,6 +12,22 @@ use std::collections::HashSet;
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::time::Instant;
 
+use rand::{Rng, SeedableRng};
+
+/// How many choice bytes case `i` of a seed offers its generator: 1 MiB, room for 10^5 draws of up to 8 bytes (the
+/// helpers take the fewest bytes that hold a draw's range) with a quarter to spare. A generator that reads past it
+/// reads zeros, as it does past any shorter sequence.
+pub const CHOICE_BYTES: usize = 1 << 20;
+
+/// The choice bytes of case `index` of `seed`: a ChaCha stream of its own per case, the same on every machine.
+pub fn case_choices(seed: u64, index: u64) -> Vec<u8> {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    rng.set_stream(index);
+    let mut bytes = vec![0; CHOICE_BYTES];
+    rng.fill_bytes(&mut bytes);
+    bytes
+}
+
 /// Where shrinking ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Shrunk {
@@ -527,16 +543,6 @@ mod tests {
     fn shrunk(start: Vec<u8>, fails: impl Fn(&[u8]) -> bool) -> Shrunk {
         assert!(fails(&start), "the start must fail");
         shrink(start, |c| fails(c), None, |_, _| {})
-    }
-
-    /// The choice bytes `stress` draws for case `index` of `seed` (gamecheck's `stress_any::case_choices`, of which
-    /// the ignored figures below need only the first few hundred bytes).
-    fn case_choices(seed: u64, index: u64) -> Vec<u8> {
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-        rng.set_stream(index);
-        let mut bytes = vec![0; 1 << 20];
-        rng.fill_bytes(&mut bytes);
-        bytes
     }
 
     /// A long random start, as a stress case's choice stream is.
