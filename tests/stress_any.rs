@@ -876,7 +876,7 @@ fn a_failure_is_found_and_shrunk_again_from_its_seed_and_index_alone() {
 
 /// The plain parts of `stress`: choice bytes as hex, outputs compared token by token, a command line split.
 mod parts {
-    use gamecheck::stress_any::{CHOICE_BYTES, case_choices, hex, parse_hex, split, token_difference};
+    use gamecheck::stress_any::{hex, parse_hex, split, token_difference};
 
     #[test]
     fn hex_round_trips_and_refuses_what_is_not_hex() {
@@ -897,15 +897,6 @@ mod parts {
         );
         assert!(token_difference("1 2", "1").unwrap().contains("ends after 1 token(s); expected 2, the next `2`"));
         assert!(token_difference("1", "1 2").unwrap().contains("`2` (output line 1) is one too many"));
-    }
-
-    #[test]
-    fn cases_have_choices_of_their_own() {
-        let (a, b) = (case_choices(1, 0), case_choices(1, 1));
-        assert_eq!(a.len(), CHOICE_BYTES);
-        assert_ne!(a[..64], b[..64]);
-        assert_eq!(a, case_choices(1, 0));
-        assert_ne!(a[..64], case_choices(2, 0)[..64]);
     }
 
     #[test]

@@ -568,6 +568,15 @@ mod tests {
     }
 
     #[test]
+    fn cases_have_choices_of_their_own() {
+        let (a, b) = (case_choices(1, 0), case_choices(1, 1));
+        assert_eq!(a.len(), CHOICE_BYTES);
+        assert_ne!(a[..64], b[..64]);
+        assert_eq!(a, case_choices(1, 0));
+        assert_ne!(a[..64], case_choices(2, 0)[..64]);
+    }
+
+    #[test]
     fn anything_fails_shrinks_to_nothing() {
         let result = shrunk(random(1000, 1), |_| true);
         assert_eq!(result.choices, Vec::<u8>::new());

@@ -123,12 +123,12 @@ pub fn scratch_dir(suite: &str) -> std::path::PathBuf {
 }
 
 /// Builds the program `binary` with `build`, which writes the path it is given, in a directory of this process's
-/// and thread's own, then moves it into place. Test processes running side by side (nextest runs one a test) build the same
-/// program at once, and must not write one file, nor the compiler's intermediate files named after it: two rustc
-/// runs on one `-o` path deleted each other's object files before linking, and a suffix on the name is not enough,
-/// since rustc names its objects after the output's stem (`x.123` has the stem `x`), where LLD then read an object
-/// another process was rewriting and died of a bus error. The move replaces the file whole, so a process running
-/// the copy it built keeps running it.
+/// and thread's own, then moves it into place. Test processes running side by side (nextest runs one a test) build
+/// the same program at once, and must not write one file, nor the compiler's intermediate files named after it: two
+/// rustc runs on one `-o` path deleted each other's object files before linking, and a suffix on the name is not
+/// enough, since rustc names its objects after the output's stem (`x.123` has the stem `x`), where LLD then read an
+/// object another process was rewriting and died of a bus error. The move replaces the file whole, so a process
+/// running the copy it built keeps running it.
 pub fn build_in_place(binary: &std::path::Path, build: impl FnOnce(&std::path::Path)) {
     let name = binary.file_name().expect("a file name");
     let own = binary.with_file_name(format!("build-{}-{:?}", std::process::id(), std::thread::current().id()));
