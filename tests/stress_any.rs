@@ -627,8 +627,9 @@ fn a_program_that_hangs_times_out_is_shrunk_as_a_time_out_and_leaves_no_process(
     // hundreds of numbers, hangs, and its minimal case must too, at exactly 50 numbers.
     // Each hanging run costs the whole time limit, so it is short; but not so short that a slow run of the program
     // on a loaded machine ends in it, a time-out below 50 numbers that shrinking would take: such a run is one
-    // interpreter start (about 10 ms without site-packages) and a sum of fewer than 50 numbers, a hundredth of it.
-    let args = ["--generator", &py("gen_digits.py"), "--reference", &py("sum.py"), "--timeout", "1"];
+    // interpreter start (about 10 ms without site-packages) and a sum of fewer than 50 numbers, a fiftieth of it.
+    // The hanging runs idle a test thread, so each half-second counts (docs/testing.md#what-the-suite-costs).
+    let args = ["--generator", &py("gen_digits.py"), "--reference", &py("sum.py"), "--timeout", "0.5"];
     let output = stress_command(
         &[&args[..], &["--shrink-time", "300", "--jobs", "1"]].concat(),
         &python("sum_hangs_from_50.py"),
@@ -639,7 +640,7 @@ fn a_program_that_hangs_times_out_is_shrunk_as_a_time_out_and_leaves_no_process(
     let report = stdout(&output);
     assert_eq!(output.status.code(), Some(1), "{report}\n{}", String::from_utf8_lossy(&output.stderr));
     assert!(report.contains("fails on case 0: time-out\nshrunk in "), "{report}");
-    assert!(report.contains("no exit within the time limit of 1.00 s"), "{report}");
+    assert!(report.contains("no exit within the time limit of 0.50 s"), "{report}");
     let minimal = section(&report, "minimal input");
     assert_eq!(minimal.lines().next(), Some("50"), "{report}");
     assert!(minimal.split_whitespace().skip(1).all(|t| t == "0"), "{report}");
@@ -745,7 +746,7 @@ fn candidates_the_generator_floods_or_the_reference_hangs_on_are_not_the_program
             &py("sum_hangs_below_20.py"),
             // Each candidate below 20 numbers waits out the limit: short, as above.
             "--timeout",
-            "1",
+            "0.5",
             "--shrink-time",
             "300",
             "--jobs",
@@ -803,7 +804,8 @@ fn interrupted_after(runs: usize, name: &str) -> (Output, Vec<String>, Vec<PathB
     let temporary = scratch.join("tmp");
     std::fs::create_dir_all(&temporary).unwrap();
     let program = common::leaving_a_sleeper(&pids, r#"echo $$ >> "$1"; exec sleep 60"#, &[]);
-    let args = ["--generator", &py("gen_digits.py"), "--reference", &py("sum.py"), "--timeout", "5", "--jobs", "1"];
+    // Case 0's run must time out before shrinking starts: the limit is all the second pass waits, so it is short.
+    let args = ["--generator", &py("gen_digits.py"), "--reference", &py("sum.py"), "--timeout", "1", "--jobs", "1"];
     let mut child = stress_command(&args, &program)
         .env("TMPDIR", &temporary)
         .stdout(std::process::Stdio::piped())
