@@ -128,14 +128,16 @@ impl Shrinking for Game {
 /// (in cube coordinates, rounded to the nearest cell, halves away from zero). Neighbours land on neighbours or on
 /// one cell, corners on corners, the border on the border: a long structure on a big board gets a shorter copy on
 /// a smaller one, which the shifts alone cannot give once the stones span the board. Exact integer arithmetic, so
-/// it works at S = 10^9: a coordinate below 10^9 times a radius below 10^9 fits an i128 with room to spare.
+/// it works at S = 10^9: a cube coordinate is at most 2·10^9 from the centre and a radius below 10^9, so every
+/// product below stays under 2·10^18, within an i64 (whose division is a single instruction, where an i128's is a
+/// library call: the scaling of a game of 10^6 moves was most of its shrinking's first offers).
 fn scaled(size: u32, to: u32, cell: Cell) -> Cell {
-    let (centre, radius, new_radius) = (i128::from(size), i128::from(size - 1), i128::from(to - 1));
-    let (u, v) = (i128::from(cell.x) - centre, i128::from(cell.y) - centre);
+    let (centre, radius, new_radius) = (i64::from(size), i64::from(size - 1), i64::from(to - 1));
+    let (u, v) = (i64::from(cell.x) - centre, i64::from(cell.y) - centre);
     // Each cube coordinate k becomes k · new_radius / radius; kept as numerators over `radius`, rounding errors
     // compare exactly.
     let [a, b, c] = [u, -v, v - u].map(|k| k * new_radius);
-    let round = |num: i128| {
+    let round = |num: i64| {
         let (q, r) = (num / radius, num % radius);
         if 2 * r.abs() >= radius { q + num.signum() } else { q }
     };
@@ -148,7 +150,7 @@ fn scaled(size: u32, to: u32, cell: Cell) -> Cell {
     } else if db > dc {
         rb = -ra - rc;
     }
-    let to = i128::from(to);
+    let to = i64::from(to);
     Cell { x: (ra + to) as u32, y: (to - rb) as u32 }
 }
 
