@@ -1477,9 +1477,11 @@ fn rules_code(rules: Rules) -> u8 {
 
 #[cfg(test)]
 mod tests {
-    use std::collections::HashMap;
+    // The tests' memos on FxHash: std's SipHash was a sixth of this binary's time (keys are positions, not input).
+    use rustc_hash::FxHashMap as HashMap;
 
     use games::order_chaos::certificate::Certificate;
+    use games::order_chaos::variant::MAX_SIDE;
 
     use super::*;
 
@@ -1488,12 +1490,19 @@ mod tests {
     /// whether some stretch is at least `run` long, and whether some is exactly `run` long.
     fn literal_runs(position: Position, run: u8) -> (bool, bool) {
         let n = i32::from(position.side());
-        // The letter of a cell as the mask of that letter's cells (read off the masks, as every replay and search
-        // asks this of each cell of every position it meets).
+        // The letter of each cell, 1 for X and 2 for O, read off the masks once into a grid: every replay and search
+        // asks this of each cell of every position it meets, several times a cell.
         let (x, o) = position.masks();
+        let mut grid = [[0u8; MAX_SIDE as usize]; MAX_SIDE as usize];
+        for (k, row) in grid.iter_mut().enumerate().take(n as usize) {
+            for (c, cell) in row.iter_mut().enumerate().take(n as usize) {
+                let bit = 1u64 << (k * n as usize + c);
+                *cell = u8::from(x & bit != 0) + 2 * u8::from(o & bit != 0);
+            }
+        }
         let at = |r: i32, c: i32| {
             let on_board = (0..n).contains(&r) && (0..n).contains(&c);
-            [x, o].into_iter().find(|&mask| on_board && mask >> (r * n + c) & 1 == 1)
+            Some(if on_board { grid[r as usize][c as usize] } else { 0 }).filter(|&letter| letter != 0)
         };
         let (mut any, mut exact) = (false, false);
         for r in 0..n {
@@ -1587,7 +1596,7 @@ mod tests {
     fn agrees_with_minimax_from_the_blank_board(games: &[Variant]) {
         for &v in games {
             let blank = Position::empty(v.side());
-            assert_eq!(solve(v, blank), minimax(v, blank, &mut HashMap::new()), "{v}");
+            assert_eq!(solve(v, blank), minimax(v, blank, &mut HashMap::default()), "{v}");
         }
     }
 
@@ -1652,7 +1661,7 @@ mod tests {
                     }
                     position = after;
                 }
-                let expected = minimax(v, position, &mut HashMap::new());
+                let expected = minimax(v, position, &mut HashMap::default());
                 assert_eq!(search.solve(position).unwrap().unwrap(), expected, "{v} from {position}");
                 seen[usize::from(expected == Side::Chaos)] += 1;
             }
@@ -1663,7 +1672,7 @@ mod tests {
     /// Every entry keyed by every image of its position, with the move carried along.
     fn matches(certificate: &Certificate) -> HashMap<Position, Placed> {
         let side = certificate.variant.side();
-        let mut out = HashMap::new();
+        let mut out = HashMap::default();
         for &(position, placed) in &certificate.entries {
             for s in Symmetry::ALL {
                 let (p, m) = (position.transform(s), placed.transform(side, s));
@@ -1977,7 +1986,7 @@ mod tests {
                 .map(|(side, run, rules)| variant(side, run, rules))
         {
             let g = Geometry::new(v);
-            let mut memo = HashMap::new();
+            let mut memo = HashMap::default();
             for _ in 0..1500 {
                 let letters = v.cells() as u64 - 9 - next() % 3;
                 let position = random_position(v, &mut next, letters | 1, 3);
