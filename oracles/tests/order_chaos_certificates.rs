@@ -106,14 +106,14 @@ fn by_class(certificate: &Certificate, start: Position) -> Checked {
     }
     let (mut stored, mut used, mut won_at_once) = (std::collections::HashSet::new(), 0, 0);
     // A position met again belongs to a class already stored, so its 16 views (most of this walk's time) are not
-    // worked out again; whether it is won in one move is asked once too, and counted at each arrival all the same.
-    let (mut met, mut won) = (std::collections::HashSet::new(), std::collections::HashMap::new());
+    // worked out again.
+    let mut met = std::collections::HashSet::new();
     let mut stack = vec![start];
     while let Some(position) = stack.pop() {
         if runs::winner(variant, position).is_some() {
             continue;
         }
-        if position.to_move() == winner && *won.entry(position).or_insert_with(|| wins_in_one(variant, position)) {
+        if position.to_move() == winner && wins_in_one(variant, position) {
             won_at_once += 1;
             continue;
         }

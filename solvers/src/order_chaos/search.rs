@@ -1490,19 +1490,17 @@ mod tests {
     /// whether some stretch is at least `run` long, and whether some is exactly `run` long.
     fn literal_runs(position: Position, run: u8) -> (bool, bool) {
         let n = i32::from(position.side());
-        // The letter of each cell, 1 for X and 2 for O, read off the masks once into a grid: every replay and search
-        // asks this of each cell of every position it meets, several times a cell.
-        let (x, o) = position.masks();
-        let mut grid = [[0u8; MAX_SIDE as usize]; MAX_SIDE as usize];
-        for (k, row) in grid.iter_mut().enumerate().take(n as usize) {
-            for (c, cell) in row.iter_mut().enumerate().take(n as usize) {
-                let bit = 1u64 << (k * n as usize + c);
-                *cell = u8::from(x & bit != 0) + 2 * u8::from(o & bit != 0);
+        // The letter of each cell read once into a grid: every replay and search asks this of each cell of every
+        // position it meets, several times a cell.
+        let mut grid = [[None; MAX_SIDE as usize]; MAX_SIDE as usize];
+        for r in 0..position.side() {
+            for c in 0..position.side() {
+                grid[usize::from(r)][usize::from(c)] = position.get(r, c);
             }
         }
         let at = |r: i32, c: i32| {
             let on_board = (0..n).contains(&r) && (0..n).contains(&c);
-            Some(if on_board { grid[r as usize][c as usize] } else { 0 }).filter(|&letter| letter != 0)
+            if on_board { grid[r as usize][c as usize] } else { None }
         };
         let (mut any, mut exact) = (false, false);
         for r in 0..n {
