@@ -61,8 +61,12 @@ fn options() -> StressOptions {
     StressOptions { cases: CheckOptions::default(), batch: 1, timeout: DEFAULT_TIMEOUT, against: Engine::Solver }
 }
 
+/// Runs on a pool of the test's own, as many threads as the current one: the runs wait on the program (a hanging
+/// one for its whole time limit), and waiting on the global pool's threads held up the draws of the test running
+/// beside this one, which share them, leaving both cores idle for seconds (docs/testing.md#what-the-suite-costs).
 fn run<P: Problem>(program: &[OsString], options: &StressOptions) -> StressSummary {
-    stress::<P>(program, options, &ProgressBar::hidden()).expect("the program starts")
+    in_pool(rayon::current_num_threads(), || stress::<P>(program, options, &ProgressBar::hidden()))
+        .expect("the program starts")
 }
 
 fn caught<P: Problem>(program: &[OsString], options: &StressOptions) -> (StressFailure, Case<P>) {
