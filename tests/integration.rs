@@ -54,29 +54,83 @@ fn every_suite_file_is_a_module_here() {
     );
 }
 
-/// The harness library is built without a test harness of its own (`test = false` under `[lib]` in Cargo.toml): a
-/// second build of it for a handful of unit tests cost a fresh clone 30 s of CPU (issue 30). Its behaviour is tested
-/// here, through its public API, and a unit test written in `src/` would never run, so this fails on one.
+/// The harness library and binary are built without a test harness of their own (`test = false` under `[lib]` and
+/// `[[bin]]` in Cargo.toml): a second build of the library for a handful of unit tests cost a fresh clone 30 s of CPU
+/// (issue 30). Their behaviour is tested here, through the public API and the command line, and a unit test written
+/// in `src/` would never run, so this fails on one.
 #[test]
 fn the_harness_library_holds_no_unit_tests() {
-    fn walk(dir: &std::path::Path, found: &mut Vec<String>) {
-        for entry in std::fs::read_dir(dir).expect("src/ lists") {
-            let path = entry.expect("src/ lists").path();
-            if path.is_dir() {
-                walk(&path, found);
-            } else if path.extension().is_some_and(|e| e == "rs") {
-                let text = std::fs::read_to_string(&path).expect("a source file reads");
-                if text.contains("#[test]") || text.contains("#[cfg(test)]") {
-                    found.push(path.display().to_string());
-                }
-            }
-        }
-    }
-    let mut found = Vec::new();
-    walk(std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/src")), &mut found);
+    let found: Vec<String> = rust_files("src")
+        .into_iter()
+        .filter(|(_, text)| text.contains("#[test]") || text.contains("#[cfg(test)]"))
+        .map(|(path, _)| path)
+        .collect();
     assert!(
         found.is_empty(),
         "{} would never run: the library is built without its unit tests; test it from tests/ instead",
         found.join(", ")
     );
+}
+
+/// No crate runs rustdoc's tests (`doctest = false` in each Cargo.toml: six starts of rustdoc that found none), so
+/// an example written in a doc comment would never run, and this fails on one: a fenced block whose fence names no
+/// language or only Rust's test attributes, or a block indented four spaces after a blank line, as rustdoc reads them.
+#[test]
+fn no_doc_comment_holds_an_example() {
+    const RUST: [&str; 6] = ["rust", "ignore", "no_run", "should_panic", "compile_fail", "test_harness"];
+    let is_rust = |info: &str| {
+        info.split(',').map(str::trim).all(|w| w.is_empty() || RUST.contains(&w) || w.starts_with("edition"))
+    };
+    let mut found = Vec::new();
+    for krate in ["src", "games/src", "cases/src", "solvers/src", "oracles/src", "shrinker/src"] {
+        for (path, text) in rust_files(krate) {
+            let (mut fenced, mut after_blank) = (false, false);
+            for (i, line) in text.lines().enumerate() {
+                let line = line.trim_start();
+                let Some(doc) = line.strip_prefix("///").or_else(|| line.strip_prefix("//!")) else {
+                    after_blank = false;
+                    continue;
+                };
+                // `////` is a plain comment.
+                if doc.starts_with('/') {
+                    continue;
+                }
+                let doc = doc.strip_prefix(' ').unwrap_or(doc);
+                if let Some(info) = doc.trim_start().strip_prefix("```") {
+                    if !fenced && is_rust(info) {
+                        found.push(format!("{path}:{}", i + 1));
+                    }
+                    fenced = !fenced;
+                } else if !fenced && after_blank && doc.starts_with("    ") && !doc.trim().is_empty() {
+                    found.push(format!("{path}:{}", i + 1));
+                }
+                after_blank = doc.trim().is_empty();
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "a Rust example in a doc comment at {} would never run: doc tests are off; write it as a test, or fence it as \
+         ```text",
+        found.join(", ")
+    );
+}
+
+/// Every `.rs` file under `dir` (relative to the workspace root), with its text.
+fn rust_files(dir: &str) -> Vec<(String, String)> {
+    fn walk(dir: &std::path::Path, found: &mut Vec<(String, String)>) {
+        for entry in std::fs::read_dir(dir).unwrap_or_else(|e| panic!("{} lists: {e}", dir.display())) {
+            let path = entry.expect("a directory entry").path();
+            if path.is_dir() {
+                walk(&path, found);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let text = std::fs::read_to_string(&path).expect("a source file reads");
+                found.push((path.display().to_string(), text));
+            }
+        }
+    }
+    let mut found = Vec::new();
+    walk(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(dir), &mut found);
+    assert!(!found.is_empty(), "no source file under {dir}");
+    found
 }
