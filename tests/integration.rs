@@ -33,6 +33,21 @@ mod stress_any;
 #[path = "suites.rs"]
 mod suites;
 
+/// One more test at a time than libtest's default for every two cores (3 on 2), unless `--test-threads` or
+/// `RUST_TEST_THREADS` says otherwise. Many tests here wait on programs they started: a hanging one for its whole time
+/// limit, a Ctrl-C, Python's start; two of those side by side left both cores idle, while the rest of the binary is
+/// bound by its CPU. libtest takes the count from that variable or the flag only, so it is set before `main`; a fixed
+/// number in `.cargo/config.toml` would give a 16-core machine fewer threads than its default
+/// (docs/testing.md#what-the-suite-costs).
+#[ctor::ctor(unsafe)]
+fn a_test_more_than_the_cores() {
+    if std::env::var_os("RUST_TEST_THREADS").is_none() {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        // SAFETY: before `main`, no other thread reads or writes the environment.
+        unsafe { std::env::set_var("RUST_TEST_THREADS", (cores + cores.div_ceil(2)).to_string()) };
+    }
+}
+
 #[test]
 fn every_suite_file_is_a_module_here() {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests");
