@@ -33,8 +33,8 @@ mod stress_any;
 #[path = "suites.rs"]
 mod suites;
 
-/// One more test at a time than libtest's default for every two cores (3 on 2), unless `--test-threads` or
-/// `RUST_TEST_THREADS` says otherwise. Many tests here wait on programs they started: a hanging one for its whole time
+/// As many tests at a time as there are cores and half as many again, rounded up (3 on 2), unless `--test-threads`
+/// or `RUST_TEST_THREADS` says otherwise. Many tests here wait on programs they started: a hanging one for its whole time
 /// limit, a Ctrl-C, Python's start; two of those side by side left both cores idle, while the rest of the binary is
 /// bound by its CPU. libtest takes the count from that variable or the flag only, so it is set before `main`; a fixed
 /// number in `.cargo/config.toml` would give a 16-core machine fewer threads than its default
@@ -46,6 +46,13 @@ fn a_test_more_than_the_cores() {
         // SAFETY: before `main`, no other thread reads or writes the environment.
         unsafe { std::env::set_var("RUST_TEST_THREADS", (cores + cores.div_ceil(2)).to_string()) };
     }
+}
+
+/// The count above is in place by the time the tests run, as libtest reads it: a positive number.
+#[test]
+fn the_test_threads_are_set_before_main() {
+    let threads = std::env::var("RUST_TEST_THREADS").expect("set before main, unless the user set it");
+    assert!(threads.parse::<usize>().is_ok_and(|n| n > 0), "RUST_TEST_THREADS={threads:?}");
 }
 
 #[test]
