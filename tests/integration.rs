@@ -34,13 +34,13 @@ mod stress_any;
 mod suites;
 
 /// As many tests at a time as there are cores and half as many again, rounded up (3 on 2), unless `--test-threads`
-/// or `RUST_TEST_THREADS` says otherwise. Many tests here wait on programs they started: a hanging one for its whole time
-/// limit, a Ctrl-C, Python's start; two of those side by side left both cores idle, while the rest of the binary is
-/// bound by its CPU. libtest takes the count from that variable or the flag only, so it is set before `main`; a fixed
-/// number in `.cargo/config.toml` would give a 16-core machine fewer threads than its default
+/// or `RUST_TEST_THREADS` says otherwise. Many tests here wait on programs they started: a hanging one for its whole
+/// time limit, a Ctrl-C, Python's start; two of those side by side left both cores idle, while the rest of the binary
+/// is bound by its CPU. libtest takes the count from that variable or the flag only, so it is set before `main`; a
+/// fixed number in `.cargo/config.toml` would give a 16-core machine fewer threads than its default
 /// (docs/testing.md#what-the-suite-costs).
 #[ctor::ctor(unsafe)]
-fn a_test_more_than_the_cores() {
+fn half_as_many_tests_again_as_cores() {
     if std::env::var_os("RUST_TEST_THREADS").is_none() {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
         // SAFETY: before `main`, no other thread reads or writes the environment.
