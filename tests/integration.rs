@@ -104,8 +104,8 @@ fn no_doc_comment_holds_an_example() {
         info.split(',').map(str::trim).all(|w| w.is_empty() || RUST.contains(&w) || w.starts_with("edition"))
     };
     let mut found = Vec::new();
-    for krate in ["src", "games/src", "cases/src", "solvers/src", "oracles/src", "shrinker/src"] {
-        for (path, text) in rust_files(krate) {
+    for krate in std::iter::once("src".to_string()).chain(workspace_members().into_iter().map(|m| format!("{m}/src"))) {
+        for (path, text) in rust_files(&krate) {
             let (mut fenced, mut after_blank) = (false, false);
             for (i, line) in text.lines().enumerate() {
                 let line = line.trim_start();
@@ -136,6 +136,20 @@ fn no_doc_comment_holds_an_example() {
          ```text",
         found.join(", ")
     );
+}
+
+/// The workspace's member crates as the root Cargo.toml lists them (`members = [...]`, on one line), so a crate
+/// added there is checked too.
+fn workspace_members() -> Vec<String> {
+    let manifest =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.toml")).expect("Cargo.toml reads");
+    let list = manifest
+        .lines()
+        .find_map(|line| line.strip_prefix("members = [")?.strip_suffix(']'))
+        .expect("Cargo.toml lists the workspace's members on one line");
+    let members: Vec<String> = list.split(',').map(|m| m.trim().trim_matches('"').to_string()).collect();
+    assert!(members.iter().all(|m| !m.is_empty()), "members = [{list}]");
+    members
 }
 
 /// Every `.rs` file under `dir` (relative to the workspace root), with its text.
