@@ -175,6 +175,13 @@ impl Position {
         }
     }
 
+    /// How many runs of three or more empty cells there are, and of three or more unused tiles. With three of each,
+    /// a move and the reply touch at most two runs a side, so a three and three is left: what the generators'
+    /// referee reads to settle every candidate move of A's at once.
+    pub fn runs_of_three(&self) -> (u32, u32) {
+        (self.cells.big, self.tiles.big)
+    }
+
     /// Whether the player to move can force a win. Panics once the row is full: nobody is to move.
     pub fn winning(&self) -> bool {
         assert!(self.turns_left() > 0, "the game is over: all {} moves are played", self.n);
@@ -1035,6 +1042,8 @@ mod tests {
             let free_tiles: Vec<bool> = (0..=n + 1).map(|t| p.cell_of[t as usize] == EMPTY).collect();
             assert_runs_filed(&p.cells, &free_cells, "cells");
             assert_runs_filed(&p.tiles, &free_tiles, "tiles");
+            let long = |free: &[bool]| free.split(|&f| !f).filter(|run| run.len() >= 3).count() as u32;
+            assert_eq!(p.runs_of_three(), (long(&free_cells), long(&free_tiles)), "runs of three or more");
         }
         let winning = p.winning();
         let before = if scanned { fingerprint(p) } else { String::new() };
