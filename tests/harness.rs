@@ -674,3 +674,105 @@ mod order_chaos_grader {
         }
     }
 }
+
+/// Adjacent and Consecutive's referee settles every candidate of A's at once where three runs of three stand on each
+/// side, instead of playing each: on the generators' own games, each judgement must be the one the solver gives when
+/// the candidate is played, judged and taken back, and both ways of judging must be met.
+mod adjacent_consecutive {
+    use cases::adjacent_consecutive::{Referee, Shape, generate_shape};
+    use cases::case_rng;
+    use gamecheck::problems::SolverReferee;
+    use games::Sizes;
+    use games::adjacent_consecutive::Move;
+    use solvers::adjacent_consecutive::Position;
+
+    /// The referee under test beside a position that plays every candidate.
+    #[derive(Default)]
+    struct Both {
+        referee: SolverReferee,
+        plain: Option<(Position, usize)>,
+        /// Calls where A was to move with three runs of three a side, and calls that had to play.
+        settled: usize,
+        by_play: usize,
+    }
+
+    impl Referee for Both {
+        fn judge(&mut self, n: u32, played: &[Move], candidates: &[Move]) -> Vec<bool> {
+            let got = self.referee.judge(n, played, candidates);
+            if !matches!(&self.plain, Some((p, upto)) if p.size() == n && *upto <= played.len()) {
+                self.plain = Some((Position::new(n), 0));
+            }
+            let (p, upto) = self.plain.as_mut().expect("set just above");
+            for &m in &played[*upto..] {
+                p.play(m);
+            }
+            *upto = played.len();
+            let (cells, tiles) = p.runs_of_three();
+            if p.a_to_move() && cells >= 3 && tiles >= 3 {
+                self.settled += 1
+            } else {
+                self.by_play += 1
+            }
+            let want: Vec<bool> = candidates
+                .iter()
+                .map(|&m| {
+                    p.play(m);
+                    let winning = p.winning();
+                    p.undo(m);
+                    winning
+                })
+                .collect();
+            if let Some(i) = (0..want.len()).find(|&i| got.get(i) != Some(&want[i])) {
+                panic!(
+                    "N = {n}, after {} moves: {:?} judged {:?}, played {}",
+                    played.len(),
+                    candidates[i],
+                    got.get(i),
+                    want[i]
+                );
+            }
+            assert_eq!(got.len(), want.len(), "one judgement a candidate");
+            got
+        }
+    }
+
+    /// Small rows played out at random, without a pair while a quiet move is found, so they pass through every count
+    /// of runs of three; every legal move is a candidate.
+    fn judge_every_move_of_random_games(both: &mut Both) {
+        use rand::seq::IndexedRandom;
+        for (i, n) in [7u32, 9, 12, 16].into_iter().cycle().take(400).enumerate() {
+            let rng = &mut case_rng(8, i as u64);
+            let mut referee = Both::default();
+            let mut row = vec![0u32; n as usize + 2];
+            let mut played: Vec<Move> = Vec::new();
+            while played.len() + 2 <= n as usize {
+                let legal: Vec<Move> = (1..=n)
+                    .filter(|&t| !played.iter().any(|m| m.tile == t))
+                    .flat_map(|tile| (1..=n).filter(|&c| row[c as usize] == 0).map(move |cell| Move { tile, cell }))
+                    .collect();
+                referee.judge(n, &played, &legal);
+                let quiet = |m: &&Move| {
+                    let c = m.cell as usize;
+                    ![row[c - 1], row[c + 1]].iter().any(|&t| t != 0 && t.abs_diff(m.tile) == 1)
+                };
+                let quiet: Vec<Move> = legal.iter().filter(quiet).copied().collect();
+                let m = *quiet.choose(rng).or(legal.choose(rng)).expect("a move is left");
+                row[m.cell as usize] = m.tile;
+                played.push(m);
+            }
+            both.settled += referee.settled;
+            both.by_play += referee.by_play;
+        }
+    }
+
+    #[test]
+    fn the_referee_judges_every_candidate_as_playing_it_would() {
+        let mut both = Both::default();
+        for (i, shape) in [Shape::OnePerfect, Shape::Blunders].into_iter().cycle().take(12).enumerate() {
+            let n = [40, 300, 3000][i % 3];
+            generate_shape(&mut case_rng(7, i as u64), Sizes::new(n, n), shape, Some(&mut both));
+        }
+        judge_every_move_of_random_games(&mut both);
+        assert!(both.settled > 1000 && both.by_play > 1000, "{} settled, {} by play", both.settled, both.by_play);
+    }
+}
