@@ -742,7 +742,6 @@ mod adjacent_consecutive {
         use rand::seq::IndexedRandom;
         for (i, n) in [7u32, 9, 12, 16].into_iter().cycle().take(400).enumerate() {
             let rng = &mut case_rng(8, i as u64);
-            let mut referee = Both::default();
             let mut row = vec![0u32; n as usize + 2];
             let mut played: Vec<Move> = Vec::new();
             while played.len() + 2 <= n as usize {
@@ -750,7 +749,8 @@ mod adjacent_consecutive {
                     .filter(|&t| !played.iter().any(|m| m.tile == t))
                     .flat_map(|tile| (1..=n).filter(|&c| row[c as usize] == 0).map(move |cell| Move { tile, cell }))
                     .collect();
-                referee.judge(n, &played, &legal);
+                // Each game starts with no move played, so the referee and the plain position start afresh.
+                both.judge(n, &played, &legal);
                 let quiet = |m: &&Move| {
                     let c = m.cell as usize;
                     ![row[c - 1], row[c + 1]].iter().any(|&t| t != 0 && t.abs_diff(m.tile) == 1)
@@ -760,8 +760,6 @@ mod adjacent_consecutive {
                 row[m.cell as usize] = m.tile;
                 played.push(m);
             }
-            both.settled += referee.settled;
-            both.by_play += referee.by_play;
         }
     }
 
