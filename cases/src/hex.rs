@@ -374,7 +374,7 @@ fn winding(rng: &mut impl Rng, n: usize) -> Board {
         Variant::Behind => reds + 1,
         Variant::Win | Variant::TwoChains => reds - rng.random_range(0..=1),
     };
-    debug_assert!(blues <= others.len(), "N = {n}: {reds} Red stones leave no room for {blues} Blue");
+    assert!(blues <= others.len(), "N = {n}: {reds} Red stones leave no room for {blues} Blue");
     let (chosen, _) = others.partial_shuffle(rng, blues);
     for &i in chosen.iter() {
         board.set(Cell { row: i / n, col: i % n }, Some(Stone::Blue));
@@ -540,7 +540,7 @@ trait Shrinking {
 
 impl Shrinking for Board {
     fn without_block(&self, rows: Range<usize>, cols: Range<usize>) -> Board {
-        debug_assert_eq!(rows.len(), cols.len());
+        assert_eq!(rows.len(), cols.len());
         let (big, n) = (self.size(), self.size() - rows.len());
         let mut out = Board::new(n);
         let kept = |drop: Range<usize>| (0..big).filter(move |i| !drop.contains(i));

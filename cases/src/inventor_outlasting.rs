@@ -288,7 +288,7 @@ fn diagonals(rng: &mut impl Rng, spots: usize) -> Board {
 /// diagonals and on one side of each. The board is then padded a little and turned or mirrored. At most 24×8 before
 /// the padding (a part fits in 7×7, a layer in 8×8), so always within the cell limit.
 fn sum(rng: &mut impl Rng, spots: usize) -> Board {
-    debug_assert!(spots <= SUM_MAX_SPOTS);
+    assert!(spots <= SUM_MAX_SPOTS);
     let cap = PART_MAX_LINES * PART_MAX_LENGTH;
     // One larger part of 6 to 10 spots when there are enough (three lines crowded with spots make the richest
     // parts), the rest cut at random into one to three more parts.

@@ -142,7 +142,7 @@ pub fn generate_game(rng: &mut impl Rng, size: u32, moves: usize, shape: Shape) 
     let mut b = Builder::new(size, moves);
     b.draw(rng, shape);
     b.pad(rng, moves, shape);
-    debug_assert_eq!(b.moves.len(), moves);
+    assert_eq!(b.moves.len(), moves);
     Game { size, moves: b.moves }
 }
 

@@ -43,7 +43,7 @@ struct Search {
 impl Search {
     fn cover(&mut self) {
         let Some(first) = (0..CELLS).find(|&i| self.pair_of[i] == 0) else {
-            debug_assert_eq!(usize::from(self.pairs), PAIRS);
+            assert_eq!(usize::from(self.pairs), PAIRS);
             let ids = std::array::from_fn(|row| std::array::from_fn(|col| self.pair_of[row * SIDE + col]));
             self.found.push(Pairing { ids });
             return;

@@ -163,7 +163,7 @@ impl Board {
 /// Moves after the first winning move are ignored." Nothing existed before that move, so every kind present after
 /// it is a kind it completes.
 pub fn answer(game: &Game) -> Answer {
-    debug_assert!(game.size <= MAX_SIZE, "the naive oracle allocates (2S+1)² cells; S = {} is too big", game.size);
+    assert!(game.size <= MAX_SIZE, "the naive oracle allocates (2S+1)² cells; S = {} is too big", game.size);
     let mut board = Board::new(game.size);
     for (k, cell) in game.moves.iter().enumerate() {
         let (x, y) = (i64::from(cell.x), i64::from(cell.y));
