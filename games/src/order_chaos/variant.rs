@@ -198,19 +198,28 @@ impl Position {
 
     /// The position seen through a symmetry of the square.
     pub fn transform(self, symmetry: Symmetry) -> Position {
-        // Letter by letter rather than cell by cell: the certificate checks see 16 images of every position they
-        // meet, and most cells of the positions they meet are blank.
-        let mut out = Position::empty(self.side);
-        for (mut mask, letter) in [(self.x, Letter::X), (self.o, Letter::O)] {
-            // As many rounds as letters, lowest cell first: a bounded loop, where `while mask != 0` could spin.
-            for _ in 0..mask.count_ones() {
-                let at = mask.trailing_zeros() as u8;
-                mask &= mask - 1;
-                let (row, col) = (at / self.side, at % self.side);
-                out = out.play(Placed { row, col, letter }.transform(self.side, symmetry));
+        // Letter by letter rather than cell by cell, and a row at a time so that a cell's row and column need no
+        // division: the certificate checks see 16 images of every position they meet, and most cells are blank.
+        let side = usize::from(self.side);
+        let row_mask = (1u64 << side) - 1;
+        let image = |mask: u64| {
+            let mut out = 0u64;
+            for row in 0..side {
+                let mut letters = mask >> (row * side) & row_mask;
+                // As many rounds as letters, lowest column first: a bounded loop, where `while letters != 0` could spin.
+                for _ in 0..letters.count_ones() {
+                    let col = letters.trailing_zeros() as usize;
+                    letters &= letters - 1;
+                    let (row, col) = symmetry.apply_on(side, row, col);
+                    out |= 1 << (row * side + col);
+                }
             }
-        }
-        out
+            out
+        };
+        // A symmetry maps the board's cells one to one: no letter leaves the board, none lands on another.
+        Position::from_masks(self.side, image(self.x), image(self.o))
+            .filter(|image| image.filled() == self.filled())
+            .expect("a symmetry maps the board's cells one to one")
     }
 
     /// Every `X` an `O` and every `O` an `X`.
@@ -368,6 +377,44 @@ mod tests {
         for s in Symmetry::ALL {
             assert_eq!(p.transform(s).filled(), 2);
         }
+    }
+
+    /// A position's image letter by letter against its letters carried one by one, on every side and symmetry, on
+    /// positions of every fill: the blank board, the full one (the last row and column included) and between.
+    #[test]
+    fn a_position_turns_as_its_letters_do() {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        for side in 1..=MAX_SIDE {
+            for fill in [0, 1, 3, 5, 8] {
+                let mut p = Position::empty(side);
+                for row in 0..side {
+                    for col in 0..side {
+                        state ^= state << 13;
+                        state ^= state >> 7;
+                        state ^= state << 17;
+                        if state % 8 < fill {
+                            let letter = if state >> 32 & 1 == 0 { Letter::X } else { Letter::O };
+                            p = p.play(Placed { row, col, letter });
+                        }
+                    }
+                }
+                for s in Symmetry::ALL {
+                    let mut carried = Position::empty(side);
+                    for row in 0..side {
+                        for col in 0..side {
+                            if let Some(letter) = p.get(row, col) {
+                                carried = carried.play(Placed { row, col, letter }.transform(side, s));
+                            }
+                        }
+                    }
+                    assert_eq!(p.transform(s), carried, "side {side}, {p}, {s:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_move_turns_on_its_board() {
         let placed = Placed { row: 0, col: 1, letter: Letter::O };
         assert_eq!(placed.to_string(), "1 2 O");
         let turned = Symmetry { transpose: true, flip_rows: false, flip_cols: true };
