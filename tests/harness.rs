@@ -709,8 +709,8 @@ mod adjacent_consecutive {
                 p.play(m);
             }
             *upto = played.len();
-            let (cells, tiles) = p.runs_of_three();
-            if p.a_to_move() && cells >= 3 && tiles >= 3 {
+            // Which way the referee took, for the count alone: each judgement is compared with the plain one below.
+            if SolverReferee::settles_every_candidate(p) {
                 self.settled += 1
             } else {
                 self.by_play += 1

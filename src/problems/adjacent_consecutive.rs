@@ -102,6 +102,18 @@ pub struct SolverReferee {
     position: Option<(Position, Vec<Move>)>,
 }
 
+impl SolverReferee {
+    /// Whether every candidate is judged at once, as leaving B losing: A to move, with three runs of three or more
+    /// on each side. A's move and B's reply touch at most two runs a side, so A is left three empty cells in a row
+    /// and three unused tiles in a row, and wins by the three and three (unless a pair already won it); the solver
+    /// says so too, so the games are the same. Long games spend most of A's moves here, and sparing their 48 plays
+    /// and undos halves the drawing of a game of N = 10^5 (docs/testing.md#what-the-suite-costs).
+    pub fn settles_every_candidate(position: &Position) -> bool {
+        let (cells, tiles) = position.runs_of_three();
+        position.a_to_move() && cells >= 3 && tiles >= 3
+    }
+}
+
 impl Referee for SolverReferee {
     fn judge(&mut self, n: u32, played: &[Move], candidates: &[Move]) -> Vec<bool> {
         // A generator asks about one growing game: the cached moves are a prefix of `played` when the size matches,
@@ -122,13 +134,7 @@ impl Referee for SolverReferee {
         if !position.winning() {
             return vec![true; candidates.len()];
         }
-        // A to move with three runs of three or more on each side: A's move and B's reply touch at most two runs a
-        // side, so A is left three empty cells in a row and three unused tiles in a row, and wins by the three and
-        // three (unless a pair already won it). Every candidate leaves B losing, and the solver says so too, so the
-        // games are the same. Long games spend most of A's moves here, and sparing their 48 plays and undos halves
-        // the drawing of a game of N = 10^5 (docs/testing.md#what-the-suite-costs).
-        let (cells, tiles) = position.runs_of_three();
-        if position.a_to_move() && cells >= 3 && tiles >= 3 {
+        if SolverReferee::settles_every_candidate(position) {
             return vec![false; candidates.len()];
         }
         candidates
