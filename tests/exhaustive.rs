@@ -150,9 +150,10 @@ fn order_chaos_variants_search_minimax_and_checker_agree() {
             let mut search = Search::new(variant, Limits { memory: 32 << 20, ..Limits::default() });
             let winner = search.solve(Position::empty(side)).expect("no file is written").expect("no limit is set");
             if side <= 4 {
-                let plain = match run == side {
-                    true => one_game.entry(side).or_insert_with(|| minimax::winner(variant)).clone(),
-                    false => minimax::winner(variant),
+                let plain = if run == side {
+                    one_game.entry(side).or_insert_with(|| minimax::winner(variant)).clone()
+                } else {
+                    minimax::winner(variant)
                 };
                 assert_eq!(plain, Ok(winner), "{variant}");
             }
